@@ -1,0 +1,58 @@
+"""msviz: watch a Minesweeper click flood the board, depth-first and breadth-first.
+
+A teaching kit for LeetCode 529 ("Minesweeper"). The engine is plain Python
+and numpy:
+
+>>> import msviz
+>>> board = msviz.parse_board(["EEEEE", "EEMEE", "EEEEE", "EEEEE"])
+>>> print(msviz.format_board(msviz.reveal(board, (3, 0))))
+B 1 E 1 B
+B 1 M 1 B
+B 1 1 1 B
+B B B B B
+>>> [(v.row, v.col, v.value) for v in msviz.bfs_reveal(board, (3, 0))][:3]
+[(3, 0, 'B'), (2, 0, 'B'), (2, 1, '1')]
+"""
+
+from .board import (
+    HIDDEN,
+    SYMBOLS,
+    Board,
+    Cell,
+    format_board,
+    mine_counts,
+    parse_board,
+    random_board,
+)
+from .trace import Trace, trace
+from .traversal import (
+    LEETCODE_ORDER,
+    ORDERS,
+    READING_ORDER,
+    Visit,
+    bfs_reveal,
+    dfs_reveal,
+    reveal,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "HIDDEN",
+    "SYMBOLS",
+    "Board",
+    "Cell",
+    "format_board",
+    "mine_counts",
+    "parse_board",
+    "random_board",
+    "Trace",
+    "trace",
+    "LEETCODE_ORDER",
+    "ORDERS",
+    "READING_ORDER",
+    "Visit",
+    "bfs_reveal",
+    "dfs_reveal",
+    "reveal",
+]

@@ -1,0 +1,297 @@
+"""Boards: parse, validate, format, make random ones, count mines.
+
+A board is a list of rows, each a list of one-character strings, exactly as
+in LeetCode 529:
+
+======  ==================================================
+symbol  meaning
+======  ==================================================
+``M``   a mine nobody has uncovered
+``E``   an empty cell nobody has uncovered
+``B``   an uncovered cell with no mine among its neighbours
+``1-8`` an uncovered cell showing how many neighbours are mines
+``X``   an uncovered mine: the game is lost
+======  ==================================================
+
+Every function here returns a new board and never changes the one it is given.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+import numpy as np
+
+__all__ = [
+    "SYMBOLS",
+    "HIDDEN",
+    "Board",
+    "Cell",
+    "parse_board",
+    "format_board",
+    "random_board",
+    "mine_counts",
+    "check_click",
+]
+
+#: Every symbol a board may hold.
+SYMBOLS = frozenset("MEBX12345678")
+#: The symbols of cells nobody has uncovered yet.
+HIDDEN = frozenset("ME")
+
+Board = list[list[str]]
+Cell = tuple[int, int]
+
+
+def parse_board(obj) -> Board:
+    """Return a new, validated board in LeetCode form from any common spelling.
+
+    Parameters
+    ----------
+    obj : list of lists of str, list of str, str, or 2-D numpy array
+        The board as LeetCode gives it (``[["E", "M"], ["E", "E"]]``), as a
+        list of row strings (``["EM", "EE"]``), as one string with a row per
+        line (spaces between cells are allowed, blank lines are ignored), as
+        the LeetCode JSON text (``'[["E","M"],["E","E"]]'``), or as a 2-D numpy
+        array of one-character strings.
+
+    Returns
+    -------
+    list of list of str
+        A new board; changing it never changes `obj`.
+
+    Raises
+    ------
+    TypeError
+        If `obj` or one of its cells is not of a kind listed above.
+    ValueError
+        If the board is empty, has an empty row, has rows of different
+        lengths, or holds a symbol other than ``M E B X 1-8``.
+
+    Examples
+    --------
+    >>> parse_board(["EEM", "EEE"])
+    [['E', 'E', 'M'], ['E', 'E', 'E']]
+    >>> parse_board('''
+    ... B 1 E
+    ... B 1 M
+    ... ''')
+    [['B', '1', 'E'], ['B', '1', 'M']]
+    """
+    rows = _rows_of(obj)
+    if not rows:
+        raise ValueError(f"the board is empty: {obj!r}")
+    board = [_parse_row(row, r) for r, row in enumerate(rows)]
+    width = len(board[0])
+    for r, row in enumerate(board):
+        if len(row) != width:
+            raise ValueError(
+                f"the board is ragged: row 0 has {width} cells but row {r} has "
+                f"{len(row)} ({''.join(row)!r})"
+            )
+    return board
+
+
+def _rows_of(obj) -> list:
+    """Return the rows of `obj`, whatever spelling of a board it is."""
+    if isinstance(obj, np.ndarray):
+        if obj.ndim != 2:
+            raise ValueError(f"a board array must be 2-D, not {obj.ndim}-D (shape {obj.shape})")
+        return obj.tolist()
+    if isinstance(obj, str):
+        text = obj.strip()
+        if text.startswith("["):
+            try:
+                return _rows_of(json.loads(text))
+            except json.JSONDecodeError as err:
+                raise ValueError(f"the board text looks like JSON but is not: {err}") from None
+        return ["".join(line.split()) for line in text.splitlines() if line.strip()]
+    if isinstance(obj, Sequence):
+        return list(obj)
+    raise TypeError(
+        f"a board must be a list of rows, a string or a 2-D numpy array, "
+        f"not {type(obj).__name__}: {obj!r}"
+    )
+
+
+def _parse_row(row, r: int) -> list[str]:
+    """Return row `r` as a new list of checked one-character symbols."""
+    if isinstance(row, str):
+        cells = list(row)
+    elif isinstance(row, Sequence):
+        cells = list(row)
+    else:
+        raise TypeError(
+            f"row {r} of the board must be a string or a list of one-character "
+            f"strings, not {type(row).__name__}: {row!r}"
+        )
+    if not cells:
+        raise ValueError(f"row {r} of the board is empty")
+    for c, cell in enumerate(cells):
+        if not isinstance(cell, str):
+            raise TypeError(
+                f"cell ({r}, {c}) must be a one-character string, "
+                f"not {type(cell).__name__}: {cell!r}"
+            )
+        if cell not in SYMBOLS:
+            raise ValueError(
+                f"cell ({r}, {c}) holds {cell!r}, which is not a board symbol "
+                f"(one of M E B X 1-8)"
+            )
+    return [str(cell) for cell in cells]
+
+
+def format_board(board, *, style: str = "text") -> str:
+    """Return the board as text: a grid for reading, or LeetCode's JSON form.
+
+    Parameters
+    ----------
+    board : board-like
+        Anything :func:`parse_board` accepts.
+    style : {"text", "compact", "leetcode"}
+        ``"text"`` puts a space between cells, as the problem statement does;
+        ``"compact"`` writes each row as one word; ``"leetcode"`` gives the JSON
+        list of lists to paste into a LeetCode test case.
+
+    Examples
+    --------
+    >>> print(format_board(["EEM", "B1E"]))
+    E E M
+    B 1 E
+    >>> print(format_board(["EEM", "B1E"], style="leetcode"))
+    [["E","E","M"],["B","1","E"]]
+    """
+    rows = parse_board(board)
+    if style == "text":
+        return "\n".join(" ".join(row) for row in rows)
+    if style == "compact":
+        return "\n".join("".join(row) for row in rows)
+    if style == "leetcode":
+        return json.dumps(rows, separators=(",", ":"))
+    raise ValueError(f"style must be 'text', 'compact' or 'leetcode', not {style!r}")
+
+
+def random_board(rows: int, cols: int, mines: int, *, seed=None, safe=None) -> Board:
+    """Return a new hidden board (only ``M`` and ``E``) with `mines` mines.
+
+    Parameters
+    ----------
+    rows, cols : int
+        The size of the board, each at least 1.
+    mines : int
+        How many mines to place, from 0 to the number of cells allowed.
+    seed : int or None, keyword-only
+        The same seed always gives the same board.
+    safe : (int, int) or None, keyword-only
+        A first click: this cell and its neighbours are kept free of mines, as
+        in the real game, so that the click opens a region.
+
+    Raises
+    ------
+    ValueError
+        If the size is not positive, or the mines do not fit.
+
+    Examples
+    --------
+    >>> board = random_board(3, 4, 2, seed=1)
+    >>> sum(row.count("M") for row in board)
+    2
+    >>> random_board(3, 4, 2, seed=1) == board
+    True
+    """
+    rows = _whole_number("rows", rows, least=1)
+    cols = _whole_number("cols", cols, least=1)
+    mines = _whole_number("mines", mines, least=0)
+    free = [(r, c) for r in range(rows) for c in range(cols)]
+    if safe is not None:
+        sr, sc = check_click(safe, (rows, cols), name="safe")
+        free = [(r, c) for r, c in free if max(abs(r - sr), abs(c - sc)) > 1]
+    if mines > len(free):
+        room = f"{len(free)} cells may hold a mine" + (
+            f" once {tuple(safe)!r} and its neighbours are kept safe" if safe is not None else ""
+        )
+        raise ValueError(f"{mines} mines do not fit on a {rows}x{cols} board: only {room}")
+    board = [["E"] * cols for _ in range(rows)]
+    for r, c in random.Random(seed).sample(free, mines):
+        board[r][c] = "M"
+    return board
+
+
+def _whole_number(name: str, value, *, least: int) -> int:
+    """Return `value` as an int, or raise an error naming `name`."""
+    if isinstance(value, bool) or not _is_integer(value):
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}: {value!r}")
+    if value < least:
+        raise ValueError(f"{name} must be at least {least}, not {value!r}")
+    return int(value)
+
+
+def _is_integer(value) -> bool:
+    """Whether `value` is an int or a numpy integer (but not a bool)."""
+    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+
+
+def check_click(click, shape: tuple[int, int], *, name: str = "click") -> Cell:
+    """Return `click` as a pair of ints after checking it lies on the board.
+
+    Parameters
+    ----------
+    click : pair of int
+        ``(row, col)``; numpy integers are fine. Negative indices are refused,
+        never wrapped around.
+    shape : (int, int)
+        ``(rows, cols)`` of the board.
+    name : str
+        What to call the click in messages.
+
+    Examples
+    --------
+    >>> check_click((1, 2), (3, 4))
+    (1, 2)
+    >>> check_click((-1, 0), (3, 4))
+    Traceback (most recent call last):
+    ...
+    ValueError: click (-1, 0) is outside the 3x4 board (rows 0-2, columns 0-3)
+    """
+    if isinstance(click, (str, bytes)) or not isinstance(click, (Sequence, np.ndarray)):
+        raise TypeError(f"{name} must be a pair (row, col) of integers, not {click!r}")
+    if len(click) != 2 or not all(_is_integer(x) for x in click):
+        raise TypeError(f"{name} must be a pair (row, col) of integers, not {click!r}")
+    r, c = int(click[0]), int(click[1])
+    rows, cols = shape
+    if not (0 <= r < rows and 0 <= c < cols):
+        raise ValueError(
+            f"{name} {(r, c)!r} is outside the {rows}x{cols} board "
+            f"(rows 0-{rows - 1}, columns 0-{cols - 1})"
+        )
+    return r, c
+
+
+def mine_counts(board) -> np.ndarray:
+    """Return, for every cell, how many of its eight neighbours are mines.
+
+    Both hidden mines ``M`` and uncovered mines ``X`` count.
+
+    Examples
+    --------
+    >>> mine_counts(["EEM", "EEE"])
+    array([[0, 1, 0],
+           [0, 1, 1]], dtype=int8)
+    """
+    grid = np.array(parse_board(board))
+    return _neighbour_sum((grid == "M") | (grid == "X"))
+
+
+def _neighbour_sum(mask: np.ndarray) -> np.ndarray:
+    """Return how many of each cell's eight neighbours are True in `mask`."""
+    rows, cols = mask.shape
+    padded = np.zeros((rows + 2, cols + 2), dtype=np.int8)
+    padded[1:-1, 1:-1] = mask
+    total = np.zeros((rows, cols), dtype=np.int8)
+    for dr in (0, 1, 2):
+        for dc in (0, 1, 2):
+            if (dr, dc) != (1, 1):
+                total += padded[dr : dr + rows, dc : dc + cols]
+    return total

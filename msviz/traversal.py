@@ -1,0 +1,382 @@
+"""Step-by-step reveals: depth-first and breadth-first, one `Visit` per cell.
+
+A click on a hidden empty cell with no mine around it floods the board. The
+two classic solutions flood it in different orders; the generators here yield
+each cell at the moment it gets its symbol, so a notebook can show the flood one
+step at a time. The final board is the same for both orders.
+
+Both generators work on a private, padded, flat copy of the board (so no
+neighbour needs a bounds check) with every cell's mine count worked out once,
+up front. The caller's board is never changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import NamedTuple, Optional
+
+import numpy as np
+
+from .board import Board, Cell, _neighbour_sum, check_click, parse_board
+
+__all__ = [
+    "Visit",
+    "READING_ORDER",
+    "LEETCODE_ORDER",
+    "ORDERS",
+    "dfs_reveal",
+    "bfs_reveal",
+    "reveal",
+]
+
+#: Neighbour offsets ``(dr, dc)`` in reading order: the row above left to
+#: right, then left and right, then the row below. The default.
+READING_ORDER = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+#: Neighbour offsets in the order of the well-known reference solution:
+#: right, down, left, up, then the four diagonals.
+LEETCODE_ORDER = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
+#: The traversal orders :func:`reveal` and :func:`msviz.trace` accept.
+ORDERS = ("dfs", "bfs")
+
+_SYMBOL_OF_COUNT = ("B", "1", "2", "3", "4", "5", "6", "7", "8")
+_OUTSIDE = "#"  # the padding around the flat board: never "E", never a mine
+_QUEUED = "q"  # a BFS cell in the queue: seen, not yet revealed
+
+
+class Visit(NamedTuple):
+    """One cell revealed by a traversal, at the moment it gets its symbol.
+
+    Attributes
+    ----------
+    step : int
+        0 for the clicked cell, then 1, 2, ... in the order cells are revealed.
+    row, col : int
+        The cell revealed.
+    value : str
+        The symbol it gets: ``"B"``, ``"1"``-``"8"``, or ``"X"`` for a mine.
+    depth : int
+        Depth-first: the recursion depth of the call that reveals the cell
+        (the click is at depth 0). Breadth-first: the layer, i.e. how many
+        steps of the flood lie between the click and the cell.
+    frontier : int
+        How many cells the traversal holds right after this visit.
+        Depth-first: the calls on the recursion stack, this cell's included
+        (``depth + 1``). Breadth-first: the cells waiting in the queue, those
+        this visit has just put there included.
+    parent : (int, int) or None
+        The blank cell whose reveal led to this one; None for the click.
+    """
+
+    step: int
+    row: int
+    col: int
+    value: str
+    depth: int
+    frontier: int
+    parent: Optional[Cell]
+
+
+_new_visit = tuple.__new__  # builds a Visit without NamedTuple's slower __new__
+
+
+class _FlatBoard:
+    """A private working copy of a board: flat, padded, with mine counts.
+
+    Cell ``(r, c)`` of the board is item ``(r + 1) * width + c + 1`` of
+    `cells`; a frame of `_OUTSIDE` cells surrounds the board, so every real
+    cell has eight neighbours at fixed offsets.
+    """
+
+    def __init__(self, board: Board, neighbors: Sequence[Cell]):
+        rows, cols = len(board), len(board[0])
+        self.rows, self.cols, self.width = rows, cols, cols + 2
+        width = self.width
+        cells = [_OUTSIDE] * (width * (rows + 2))
+        for r, row in enumerate(board):
+            start = (r + 1) * width + 1
+            cells[start : start + cols] = row
+        self.cells = cells
+        # Mine counts, once for every cell (the padding counts as no mine).
+        flat = np.frombuffer("".join(cells).encode("ascii"), dtype=np.uint8)
+        mines = (flat == ord("M")) | (flat == ord("X"))
+        counts = np.zeros((rows + 2, width), dtype=np.int8)
+        counts[1:-1, 1:-1] = _neighbour_sum(mines.reshape(rows + 2, width)[1:-1, 1:-1])
+        self.counts = counts.ravel().tolist()
+        self.neighbors = tuple(neighbors)
+        self.offsets = tuple(dr * width + dc for dr, dc in neighbors)
+
+    def index(self, cell: Cell) -> int:
+        """Return the flat index of board cell ``(row, col)``."""
+        return (cell[0] + 1) * self.width + cell[1] + 1
+
+    def to_array(self) -> np.ndarray:
+        """Return the working copy as a 2-D numpy array of one-character strings."""
+        text = "".join(self.cells).encode("ascii")
+        grid = np.frombuffer(text, dtype="S1").reshape(self.rows + 2, self.width)
+        return grid[1:-1, 1:-1].astype("<U1")
+
+    def to_board(self) -> Board:
+        """Return the working copy as a new board in LeetCode form."""
+        w = self.width
+        return [self.cells[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows)]
+
+
+def _check_neighbors(neighbors) -> tuple[Cell, ...]:
+    """Return `neighbors` as a tuple of offsets after checking it orders all eight once."""
+    if isinstance(neighbors, (str, bytes)) or not isinstance(neighbors, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"neighbors must be a sequence of the eight offsets (dr, dc), not {neighbors!r}"
+        )
+    try:
+        offsets = tuple((int(dr), int(dc)) for dr, dc in neighbors)
+    except (TypeError, ValueError):
+        raise TypeError(
+            f"neighbors must be a sequence of pairs (dr, dc) of integers, not {neighbors!r}"
+        ) from None
+    if sorted(offsets) != sorted(READING_ORDER):
+        missing = sorted(set(READING_ORDER) - set(offsets))
+        extra = sorted({o for o in offsets if o not in READING_ORDER or offsets.count(o) > 1})
+        raise ValueError(
+            f"neighbors must list each of the eight offsets (dr, dc) once, "
+            f"but {neighbors!r} misses {missing} and has extra or repeated {extra}"
+        )
+    return offsets
+
+
+def _prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
+    """Check the arguments of a reveal, then return a working copy and the click's index."""
+    rows = parse_board(board)
+    cell = check_click(click, (len(rows), len(rows[0])))
+    flat = _FlatBoard(rows, _check_neighbors(neighbors))
+    return flat, flat.index(cell)
+
+
+def _run(flat: _FlatBoard, start: int, order: str, log=None) -> Iterator[Visit]:
+    """Return the generator of visits of `order` on the working copy `flat`."""
+    return _STEPS[order](flat, start, log)
+
+
+def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Optional[Visit]:
+    """Reveal the clicked cell and return its visit, or None if it was not hidden."""
+    value = flat.cells[start]
+    if value == "M":
+        value = "X"
+    elif value == "E":
+        value = _SYMBOL_OF_COUNT[flat.counts[start]]
+    else:
+        return None
+    flat.cells[start] = value
+    r, c = divmod(start, flat.width)
+    return Visit(0, r - 1, c - 1, value, 0, frontier, None)
+
+
+def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
+    """Yield the visits of the recursive depth-first reveal, without recursion.
+
+    The recursion stack is kept as a list of neighbour iterators, one per
+    blank cell whose call has not returned: resuming the top iterator is
+    exactly the recursive call carrying on with its next neighbour.
+
+    `log`, when given, is a pair of lists: the first gets each visit's parent
+    step (-1 for the click); the second gets, for each blank cell whose call
+    returns, its step and then the number of visits made by then.
+    """
+    first = _first_visit(flat, start, 1)
+    if first is None:
+        return
+    parent_log, finish_log = log if log is not None else (None, None)
+    if parent_log is not None:
+        parent_log.append(-1)
+    yield first
+    if first.value != "B":
+        return
+    cells, counts, offsets, width = flat.cells, flat.counts, flat.offsets, flat.width
+    symbol_of = _SYMBOL_OF_COUNT
+    calls = [map(start.__add__, offsets)]  # the recursion stack: neighbours still to try
+    callers = [(first.row, first.col)]  # the cell of each call on the stack
+    caller_steps = [0]  # the step of each call on the stack
+    step = 1
+    while calls:
+        for j in calls[-1]:
+            if cells[j] != "E":
+                continue
+            value = cells[j] = symbol_of[counts[j]]
+            depth = len(calls)
+            r, c = divmod(j, width)
+            if parent_log is not None:
+                parent_log.append(caller_steps[-1])
+            yield _new_visit(Visit, (step, r - 1, c - 1, value, depth, depth + 1, callers[-1]))
+            if value == "B":  # recurse: this cell's call goes on top of the stack
+                calls.append(map(j.__add__, offsets))
+                callers.append((r - 1, c - 1))
+                caller_steps.append(step)
+                step += 1
+                break
+            step += 1
+        else:  # every neighbour tried: the call returns
+            calls.pop()
+            callers.pop()
+            called_at = caller_steps.pop()
+            if finish_log is not None:
+                finish_log.append(called_at)
+                finish_log.append(step)
+
+
+def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
+    """Yield the visits of the queue reveal, layer by layer.
+
+    A cell is marked when it is put in the queue and revealed when it is taken
+    out. The queue is kept as two lists, the layer being emptied and the next
+    one being filled: taking them one after the other is first-in, first-out.
+
+    `log`, when given, is a pair of lists as for :func:`_dfs_steps`; the
+    first gets each visit's parent step, the second nothing.
+    """
+    first = _first_visit(flat, start, 0)
+    if first is None:
+        return
+    parent_log = log[0] if log is not None else None
+    if first.value != "B":
+        if parent_log is not None:
+            parent_log.append(-1)
+        yield first
+        return
+    cells, counts, offsets, width = flat.cells, flat.counts, flat.offsets, flat.width
+    symbol_of = _SYMBOL_OF_COUNT
+    cells[start] = _QUEUED
+    layer, parents, parent_steps = [start], [None], [-1]
+    depth = step = 0
+    while layer:
+        queued, queued_parents, queued_steps = [], [], []
+        left = len(layer)
+        for i, j in enumerate(layer):
+            value = cells[j] = symbol_of[counts[j]]
+            r, c = divmod(j, width)
+            if value == "B":
+                here = (r - 1, c - 1)
+                for n in map(j.__add__, offsets):
+                    if cells[n] == "E":
+                        cells[n] = _QUEUED
+                        queued.append(n)
+                        queued_parents.append(here)
+                        queued_steps.append(step)
+            if parent_log is not None:
+                parent_log.append(parent_steps[i])
+            frontier = left - i - 1 + len(queued)
+            yield _new_visit(Visit, (step, r - 1, c - 1, value, depth, frontier, parents[i]))
+            step += 1
+        layer, parents, parent_steps = queued, queued_parents, queued_steps
+        depth += 1
+
+
+_STEPS = {"dfs": _dfs_steps, "bfs": _bfs_steps}
+
+
+def _check_order(order) -> str:
+    """Return `order` after checking it names a traversal."""
+    if order not in _STEPS:
+        raise ValueError(f"order must be 'dfs' or 'bfs', not {order!r}")
+    return order
+
+
+def dfs_reveal(board, click, *, neighbors=READING_ORDER) -> Iterator[Visit]:
+    """Reveal depth-first, yielding one `Visit` per cell as it gets its symbol.
+
+    The order is exactly that of the classic recursive solution: count the
+    mines around the cell; if there are some, write the digit; if none, write
+    ``B`` and call the same function on each neighbour that is still ``E``, in
+    the order of `neighbors`. It runs without recursion, so a 1000x1000 open
+    board works at Python's default recursion limit.
+
+    Parameters
+    ----------
+    board : board-like
+        Anything :func:`msviz.parse_board` accepts. It is never changed.
+    click : (int, int)
+        The cell clicked, ``(row, col)``.
+    neighbors : sequence of eight (int, int), keyword-only
+        The order in which a blank cell tries its neighbours: any ordering of
+        the eight offsets, such as :data:`READING_ORDER` (the default) or
+        :data:`LEETCODE_ORDER`.
+
+    Yields
+    ------
+    Visit
+        One per revealed cell. A click on a mine yields one visit with
+        ``"X"``; a click on a cell already revealed yields nothing.
+
+    Raises
+    ------
+    TypeError, ValueError
+        At the call, not at the first ``next()``, for a bad board, click or
+        `neighbors`.
+
+    Examples
+    --------
+    >>> for visit in dfs_reveal(["EEE", "EEM"], (0, 0)):
+    ...     print(visit.step, (visit.row, visit.col), visit.value, visit.depth)
+    0 (0, 0) B 0
+    1 (0, 1) 1 1
+    2 (1, 0) B 1
+    3 (1, 1) 1 2
+    """
+    flat, start = _prepare(board, click, neighbors)
+    return _dfs_steps(flat, start)
+
+
+def bfs_reveal(board, click, *, neighbors=READING_ORDER) -> Iterator[Visit]:
+    """Reveal breadth-first, yielding one `Visit` per cell as it gets its symbol.
+
+    The order is exactly that of the classic queue solution: a cell is marked
+    as seen when it is put in the queue, and revealed when it is taken out; a
+    ``B`` puts its neighbours that are still ``E`` in the queue, in the order of
+    `neighbors`. ``Visit.depth`` is the cell's layer: its distance from the click.
+
+    Parameters
+    ----------
+    board, click, neighbors
+        As for :func:`dfs_reveal`.
+
+    Yields
+    ------
+    Visit
+        One per revealed cell, in queue order.
+
+    Examples
+    --------
+    >>> for visit in bfs_reveal(["EEE", "EEM"], (0, 0)):
+    ...     print(visit.step, (visit.row, visit.col), visit.value, visit.depth, visit.frontier)
+    0 (0, 0) B 0 3
+    1 (0, 1) 1 1 2
+    2 (1, 0) B 1 1
+    3 (1, 1) 1 1 0
+    """
+    flat, start = _prepare(board, click, neighbors)
+    return _bfs_steps(flat, start)
+
+
+def reveal(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Board:
+    """Return a new board: `board` after `click`, as LeetCode 529 asks.
+
+    Parameters
+    ----------
+    board, click, neighbors
+        As for :func:`dfs_reveal`.
+    order : {"dfs", "bfs"}, keyword-only
+        Which traversal to run; both give the same board.
+
+    Examples
+    --------
+    >>> board = ["EEEEE", "EEMEE", "EEEEE", "EEEEE"]
+    >>> for row in reveal(board, (3, 0)):
+    ...     print(" ".join(row))
+    B 1 E 1 B
+    B 1 M 1 B
+    B 1 1 1 B
+    B B B B B
+    """
+    order = _check_order(order)
+    flat, start = _prepare(board, click, neighbors)
+    for _ in _run(flat, start, order):
+        pass
+    return flat.to_board()
