@@ -10,6 +10,7 @@ number of steps.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -182,8 +183,9 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     order = _check_order(order)
     flat, start = _prepare(board, click, neighbors)
     before = flat.to_array()
-    parent_log, finish_log = [], []
-    rows, cols, depth, frontier = [], [], [], []
+    # Compact int arrays, not lists: a list would keep an int object per entry.
+    parent_log, finish_log = array("q"), array("q")
+    rows, cols, depth, frontier = array("q"), array("q"), array("q"), array("q")
     add_row, add_col, add_depth, add_frontier = (
         rows.append,
         cols.append,
@@ -196,7 +198,8 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         add_depth(d)
         add_frontier(f)
     rows, cols, depth, frontier, parent = (
-        np.array(x, dtype=np.int32) for x in (rows, cols, depth, frontier, parent_log)
+        np.frombuffer(x, dtype=np.int64).astype(np.int32)
+        for x in (rows, cols, depth, frontier, parent_log)
     )
     steps = np.arange(len(rows), dtype=np.int32)
     visit_step = np.full(before.shape, -1, dtype=np.int32)
@@ -204,7 +207,7 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     if order == "dfs":
         enter_step = visit_step
         leave_step = np.where(visit_step >= 0, visit_step + 1, -1).astype(np.int32)
-        finished = np.array(finish_log, dtype=np.int32).reshape(-1, 2)
+        finished = np.frombuffer(finish_log, dtype=np.int64).reshape(-1, 2)
         leave_step[rows[finished[:, 0]], cols[finished[:, 0]]] = finished[:, 1]
     else:
         enter_step = np.full(before.shape, -1, dtype=np.int32)

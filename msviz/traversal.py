@@ -173,9 +173,10 @@ def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Optional[Visit]
 def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
     """Yield the visits of the recursive depth-first reveal, without recursion.
 
-    The recursion stack is kept as a list of neighbour iterators, one per
-    blank cell whose call has not returned: resuming the top iterator is
-    exactly the recursive call carrying on with its next neighbour.
+    The recursion stack is kept as two lists of ints: the blank cells whose
+    call has not returned, and for each the position in the neighbour order
+    where its call carries on once the call it made returns. Ints, unlike
+    iterators, cost the garbage collector nothing on a stack a million deep.
 
     `log`, when given, is a pair of lists: the first gets each visit's parent
     step (-1 for the click); the second gets, for each blank cell whose call
@@ -192,34 +193,42 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
         return
     cells, counts, offsets, width = flat.cells, flat.counts, flat.offsets, flat.width
     symbol_of = _SYMBOL_OF_COUNT
-    calls = [map(start.__add__, offsets)]  # the recursion stack: neighbours still to try
-    callers = [(first.row, first.col)]  # the cell of each call on the stack
-    caller_steps = [0]  # the step of each call on the stack
+    rests = [offsets[k:] for k in range(len(offsets) + 1)]  # the neighbours from k on
+    calls, resume_at, call_steps = [start], [0], [0]  # the recursion stack
+    caller = (first.row, first.col)  # the cell of the call on top
     step = 1
     while calls:
-        for j in calls[-1]:
-            if cells[j] != "E":
+        j = calls[-1]
+        rest = rests[resume_at[-1]]
+        for offset in rest:
+            n = j + offset
+            if cells[n] != "E":
                 continue
-            value = cells[j] = symbol_of[counts[j]]
+            value = cells[n] = symbol_of[counts[n]]
             depth = len(calls)
-            r, c = divmod(j, width)
+            r, c = divmod(n, width)
             if parent_log is not None:
-                parent_log.append(caller_steps[-1])
-            yield _new_visit(Visit, (step, r - 1, c - 1, value, depth, depth + 1, callers[-1]))
+                parent_log.append(call_steps[-1])
+            yield _new_visit(Visit, (step, r - 1, c - 1, value, depth, depth + 1, caller))
             if value == "B":  # recurse: this cell's call goes on top of the stack
-                calls.append(map(j.__add__, offsets))
-                callers.append((r - 1, c - 1))
-                caller_steps.append(step)
+                resume_at[-1] = len(offsets) - len(rest) + rest.index(offset) + 1
+                calls.append(n)
+                resume_at.append(0)
+                call_steps.append(step)
+                caller = (r - 1, c - 1)
                 step += 1
                 break
             step += 1
-        else:  # every neighbour tried: the call returns
+        else:  # every neighbour tried: the call returns to its caller
             calls.pop()
-            callers.pop()
-            called_at = caller_steps.pop()
+            resume_at.pop()
+            called_at = call_steps.pop()
             if finish_log is not None:
                 finish_log.append(called_at)
                 finish_log.append(step)
+            if calls:
+                r, c = divmod(calls[-1], width)
+                caller = (r - 1, c - 1)
 
 
 def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:

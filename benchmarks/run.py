@@ -1,0 +1,202 @@
+"""msviz benchmark: every figure is a ratio against a baseline timed in the same run.
+
+Run it with ``python3 dev.py bench`` (or ``.venv/bin/python benchmarks/run.py``).
+Options: ``--size N`` for an N x N board (default 1000), ``--repeat R`` runs of
+each measurement (default 3; the median counts), ``--quick`` for a 300 x 300
+board and one run.
+
+Measured, on an N x N board with 1% mines and a click on a cell with no mine
+around it (about N*N visits):
+
+* ``bfs_reveal`` and ``dfs_reveal``, read visit by visit, against the plain
+  textbook solutions that yield nothing (a queue BFS; a recursive DFS with the
+  recursion limit raised, in a thread with a large stack). Target: <= 0.75x.
+* ``trace`` against the generator loop of the same order. Target: <= 1.5x.
+* Peak memory of building the trace (tracemalloc). Target: < 200 MB.
+
+The ratios hold on a busy machine far better than the seconds do; runs are
+interleaved so that a slow spell hits both sides of a ratio alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+import sys
+import threading
+import time
+import tracemalloc
+from collections import deque
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import msviz  # noqa: E402
+
+DIRECTIONS = msviz.READING_ORDER
+
+
+# --- The textbook solutions: the baselines --------------------------------------
+
+
+def textbook_bfs(board, click):
+    """The classic queue solution, in place, yielding nothing."""
+    rows, cols = len(board), len(board[0])
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return board
+    queue = deque([(r, c)])
+    seen = {(r, c)}
+    while queue:
+        r, c = queue.popleft()
+        mines = 0
+        for dr, dc in DIRECTIONS:
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc] in "MX":
+                mines += 1
+        if mines:
+            board[r][c] = str(mines)
+            continue
+        board[r][c] = "B"
+        for dr, dc in DIRECTIONS:
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc] == "E" and (nr, nc) not in seen:
+                seen.add((nr, nc))
+                queue.append((nr, nc))
+    return board
+
+
+def textbook_dfs(board, click):
+    """The classic recursive solution, in place, yielding nothing."""
+    rows, cols = len(board), len(board[0])
+
+    def dfs(r, c):
+        mines = 0
+        for dr, dc in DIRECTIONS:
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc] in "MX":
+                mines += 1
+        if mines:
+            board[r][c] = str(mines)
+            return
+        board[r][c] = "B"
+        for dr, dc in DIRECTIONS:
+            nr, nc = r + dr, c + dc
+            if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc] == "E":
+                dfs(nr, nc)
+
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+    elif board[r][c] == "E":
+        dfs(r, c)
+    return board
+
+
+def in_big_stack(fn, *args):
+    """Run `fn(*args)` in a thread with a deep recursion limit and a large C stack."""
+    result = {}
+    old_limit, old_size = sys.getrecursionlimit(), threading.stack_size()
+    sys.setrecursionlimit(10_000_000)
+    threading.stack_size(1 << 30)
+    try:
+        thread = threading.Thread(target=lambda: result.setdefault("value", fn(*args)))
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old_size)
+        sys.setrecursionlimit(old_limit)
+    return result["value"]
+
+
+# --- What is measured --------------------------------------------------------------
+
+
+def read_every_visit(reveal, board, click):
+    """Read every visit a generator yields; return how many."""
+    n = 0
+    for _visit in reveal(board, click):
+        n += 1
+    return n
+
+
+def timed(fn, *args):
+    start = time.perf_counter()
+    fn(*args)
+    return time.perf_counter() - start
+
+
+def measure(cases, repeat):
+    """Time each named case `repeat` times, interleaved; return the medians."""
+    times = {name: [] for name in cases}
+    for _ in range(repeat):
+        for name, (fn, make_args) in cases.items():
+            args = make_args()
+            times[name].append(timed(fn, *args))
+    return {name: statistics.median(ts) for name, ts in times.items()}
+
+
+def peak_trace_memory(board, click, order):
+    """Peak bytes allocated while building a trace (numpy's arrays included)."""
+    tracemalloc.start()
+    try:
+        msviz.trace(board, click, order=order)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def report(label, ratio, target, unit="x"):
+    verdict = "ok" if ratio <= target else "MISSED"
+    print(f"  {label:<44} {ratio:7.3f}{unit}   target <= {target}{unit}   {verdict}")
+    return ratio <= target
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=1000, help="board side (default 1000)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (default 3)")
+    parser.add_argument("--quick", action="store_true", help="a 300x300 board, one run")
+    args = parser.parse_args(argv)
+    size, repeat = (300, 1) if args.quick else (args.size, args.repeat)
+
+    click = (size // 2, size // 2)
+    board = msviz.random_board(size, size, size * size // 100, seed=529, safe=click)
+    visits = read_every_visit(msviz.bfs_reveal, board, click)
+    print(f"msviz benchmark: {size}x{size} board, 1% mines, click {click}: {visits:,} visits")
+    print(f"  Python {sys.version.split()[0]}, median of {repeat} run(s), interleaved\n")
+
+    fresh = lambda: (copy.deepcopy(board), click)  # noqa: E731  the textbook works in place
+    same = lambda: (board, click)  # noqa: E731  msviz copies for itself
+    cases = {
+        "bfs_reveal loop": (lambda b, c: read_every_visit(msviz.bfs_reveal, b, c), same),
+        "textbook BFS": (textbook_bfs, fresh),
+        "dfs_reveal loop": (lambda b, c: read_every_visit(msviz.dfs_reveal, b, c), same),
+        "textbook DFS": (lambda b, c: in_big_stack(textbook_dfs, b, c), fresh),
+        "trace bfs": (lambda b, c: msviz.trace(b, c, order="bfs"), same),
+        "trace dfs": (lambda b, c: msviz.trace(b, c, order="dfs"), same),
+    }
+    t = measure(cases, repeat)
+    for name, seconds in t.items():
+        print(f"  {name:<44} {seconds:7.3f} s")
+    print()
+    ok = all(
+        [
+            report("bfs_reveal loop / textbook BFS", t["bfs_reveal loop"] / t["textbook BFS"], 0.75),
+            report("dfs_reveal loop / textbook DFS", t["dfs_reveal loop"] / t["textbook DFS"], 0.75),
+            report("trace bfs / bfs_reveal loop", t["trace bfs"] / t["bfs_reveal loop"], 1.5),
+            report("trace dfs / dfs_reveal loop", t["trace dfs"] / t["dfs_reveal loop"], 1.5),
+        ]
+    )
+    print()
+    for order in msviz.ORDERS:
+        peak = peak_trace_memory(board, click, order) / 2**20
+        ok &= report(f"peak memory of trace {order} ({size * size:,} cells)", peak, 200, " MB")
+    print("\nall targets met" if ok else "\nsome targets MISSED")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
