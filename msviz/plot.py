@@ -29,6 +29,12 @@ __all__ = [
     "step_image",
     "draw_board",
     "draw_step",
+    "visit_order_map",
+    "layer_map",
+    "compare_orders",
+    "frontier_plot",
+    "step_vs_distance",
+    "chebyshev_distance",
 ]
 
 #: The classic colours of the digits 1-8.
@@ -328,3 +334,202 @@ def draw_step(trace, k, *, ax=None, indices=None, px=None, show_frontier=True, *
     """
     image = step_image(trace, k, px=px, show_frontier=show_frontier)
     return _show(_axes(ax), image, trace.shape, indices, **kwargs)
+
+
+# --- Pictures of a whole trace ------------------------------------------------------
+
+ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
+FRONTIER_NAMES = {"dfs": "DFS stack", "bfs": "BFS queue"}
+ORDER_COLORS = {"dfs": "#d55e00", "bfs": "#0072b2"}  # colour-blind-safe pair (Okabe-Ito)
+
+
+def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
+    """Write each non-negative value in its cell, in black or white for contrast."""
+    texts = []
+    cmap, norm = image.get_cmap(), image.norm
+    for (r, c), v in np.ndenumerate(values):
+        if v < 0:
+            continue
+        luminance = np.dot(cmap(norm(v))[:3], (0.299, 0.587, 0.114))
+        texts.append(
+            ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=7,
+                    color="black" if luminance > 0.5 else "white")
+        )
+    return texts
+
+
+def _cell_map(ax, values, *, label, cmap, norm=None, annotate=None, colorbar=True, **kwargs):
+    """Show a per-cell number map (-1 = none, drawn pale); return (image, colorbar, texts)."""
+    ax = _axes(ax)
+    cmap = plt.get_cmap(cmap).with_extremes(bad="#eeeeee")
+    shown = np.ma.masked_less(values, 0)
+    rows, cols = values.shape
+    kwargs.setdefault("interpolation", "nearest")
+    image = ax.imshow(shown, cmap=cmap, norm=norm,
+                      extent=(-0.5, cols - 0.5, rows - 0.5, -0.5), **kwargs)
+    if annotate is None:
+        annotate = max(values.shape) <= 16
+    texts = _annotate(ax, values, image) if annotate else []
+    _show_ticks(ax, values.shape)
+    bar = ax.figure.colorbar(image, ax=ax, label=label, shrink=0.8) if colorbar else None
+    return image, bar, texts
+
+
+def _show_ticks(ax, shape) -> None:
+    rows, cols = shape
+    if max(shape) <= 20:
+        ax.set_xticks(range(cols))
+        ax.set_yticks(range(rows))
+        ax.tick_params(length=0, labelsize=8, labeltop=True, labelbottom=False)
+    else:
+        ax.set_xticks([])
+        ax.set_yticks([])
+
+
+def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
+                    colorbar=True, **kwargs):
+    """Draw the step at which each cell was revealed, as a heatmap with a colour bar.
+
+    Cells never revealed stay pale. The colour map is perceptually uniform and
+    readable with colour-blindness (viridis); on boards up to 16 x 16 each cell
+    also shows its step.
+
+    Returns
+    -------
+    (AxesImage, Colorbar or None, list of Text)
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import msviz
+    >>> image, bar, texts = visit_order_map(msviz.trace(["EEE", "EEM"], (0, 0)))
+    >>> [t.get_text() for t in texts]
+    ['0', '1', '2', '3']
+    """
+    ax = _axes(ax)
+    artists = _cell_map(ax, trace.visit_step, label="step revealed", cmap=cmap, norm=norm,
+                        annotate=annotate, colorbar=colorbar, **kwargs)
+    ax.set_title(f"{ORDER_NAMES[trace.order]} visit order ({len(trace)} steps)")
+    return artists
+
+
+def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, **kwargs):
+    """Draw each revealed cell's BFS layer (distance from the click) or DFS depth.
+
+    Returns
+    -------
+    (AxesImage, Colorbar or None, list of Text)
+    """
+    ax = _axes(ax)
+    label = "distance from the click (layer)" if trace.order == "bfs" else "recursion depth"
+    artists = _cell_map(ax, trace.depth_map, label=label, cmap=cmap, annotate=annotate,
+                        colorbar=colorbar, **kwargs)
+    ax.set_title(f"{ORDER_NAMES[trace.order]}: {label}")
+    return artists
+
+
+def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap="PuOr"):
+    """Draw DFS and BFS visit orders side by side on one colour scale, and how they differ.
+
+    The third panel shows, for each revealed cell, the DFS step minus the BFS
+    step: cells DFS reaches later than BFS in one colour, earlier in the other.
+
+    Parameters
+    ----------
+    dfs_trace, bfs_trace : Trace
+        Two traces of the same click.
+    axes : three matplotlib Axes, optional
+        Where to draw; a new figure of three panels by default.
+
+    Returns
+    -------
+    dict
+        ``"dfs"``, ``"bfs"``, ``"difference"``: each (AxesImage, Colorbar, texts).
+    """
+    if axes is None:
+        fig = plt.figure(figsize=(15, 4.2), layout="constrained")
+        axes = fig.subplots(1, 3)
+    from matplotlib.colors import Normalize, TwoSlopeNorm
+
+    n = max(len(dfs_trace), len(bfs_trace), 2)
+    shared = Normalize(vmin=0, vmax=n - 1)
+    out = {
+        "dfs": visit_order_map(dfs_trace, ax=axes[0], cmap=cmap, norm=shared, colorbar=False),
+        "bfs": visit_order_map(bfs_trace, ax=axes[1], cmap=cmap, norm=shared),
+    }
+    revealed = dfs_trace.visit_step >= 0
+    diff = np.where(revealed, dfs_trace.visit_step - bfs_trace.visit_step, 0)
+    limit = max(1, int(np.abs(diff).max()))
+    ax = axes[2]
+    cm = plt.get_cmap(diff_cmap).with_extremes(bad="#eeeeee")
+    rows, cols = diff.shape
+    image = ax.imshow(np.ma.masked_where(~revealed, diff), cmap=cm,
+                      norm=TwoSlopeNorm(0, -limit, limit), interpolation="nearest",
+                      extent=(-0.5, cols - 0.5, rows - 0.5, -0.5))
+    _show_ticks(ax, diff.shape)
+    bar = ax.figure.colorbar(image, ax=ax, shrink=0.8, label="DFS step − BFS step")
+    ax.set_title("where the orders differ")
+    out["difference"] = (image, bar, [])
+    return out
+
+
+def frontier_plot(*traces, ax=None, **kwargs):
+    """Plot the size of the DFS stack and of the BFS queue over the steps.
+
+    Returns
+    -------
+    list of Line2D, one per trace
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import msviz
+    >>> lines = frontier_plot(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"))
+    >>> list(lines[0].get_ydata())
+    [3, 2, 1, 0]
+    """
+    ax = _axes(ax)
+    lines = []
+    for t in traces:
+        style = {"color": ORDER_COLORS[t.order], "label": FRONTIER_NAMES[t.order], "lw": 1.5}
+        style.update(kwargs)
+        (line,) = ax.plot(np.arange(len(t)), t.frontier, **style)
+        lines.append(line)
+    ax.set_xlabel("step")
+    ax.set_ylabel("cells waiting")
+    ax.set_title("frontier size: stack vs queue")
+    ax.legend(frameon=False)
+    ax.grid(alpha=0.3)
+    return lines
+
+
+def chebyshev_distance(trace) -> np.ndarray:
+    """Return each step's distance from the click in king moves: max(|dr|, |dc|)."""
+    r0, c0 = trace.click
+    return np.maximum(np.abs(trace.rows - r0), np.abs(trace.cols - c0))
+
+
+def step_vs_distance(*traces, ax=None, **kwargs):
+    """Plot each visit's step against its distance from the click (in king moves).
+
+    BFS climbs a staircase, ring after ring; DFS wanders far and back.
+
+    Returns
+    -------
+    list of PathCollection, one per trace
+    """
+    ax = _axes(ax)
+    points = []
+    for t in traces:
+        style = {"color": ORDER_COLORS[t.order], "label": ORDER_NAMES[t.order],
+                 "s": 6 if len(t) < 2000 else 1, "alpha": 0.7}
+        style.update(kwargs)
+        points.append(ax.scatter(np.arange(len(t)), chebyshev_distance(t), **style))
+    ax.set_xlabel("step")
+    ax.set_ylabel("distance from the click (king moves)")
+    ax.set_title("visit step against distance")
+    ax.legend(frameon=False, markerscale=3)
+    ax.grid(alpha=0.3)
+    return points
