@@ -487,7 +487,7 @@ def frontier_plot(*traces, ax=None, **kwargs):
     >>> matplotlib.use("Agg")
     >>> import msviz
     >>> lines = frontier_plot(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"))
-    >>> list(lines[0].get_ydata())
+    >>> lines[0].get_ydata().tolist()
     [3, 2, 1, 0]
     """
     ax = _axes(ax)
