@@ -37,6 +37,30 @@ from .traversal import (
 
 __version__ = "0.1.0"
 
+# Pictures, widgets and export need matplotlib or ipywidgets: they are loaded on
+# first use, so that the engine alone imports neither.
+_LAZY = {
+    "plot": None,
+    "widgets": None,
+    "export": None,
+    "player": "widgets",
+    "compare": "widgets",
+    "game": "widgets",
+}
+
+
+def __getattr__(name):
+    if name not in _LAZY:
+        raise AttributeError(f"module 'msviz' has no attribute {name!r}")
+    import importlib
+
+    module = importlib.import_module(f".{_LAZY[name] or name}", __name__)
+    return module if _LAZY[name] is None else getattr(module, name)
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_LAZY))
+
 __all__ = [
     "HIDDEN",
     "SYMBOLS",
@@ -55,4 +79,7 @@ __all__ = [
     "bfs_reveal",
     "dfs_reveal",
     "reveal",
+    "player",
+    "compare",
+    "game",
 ]
