@@ -118,18 +118,17 @@ def _rows_of(obj) -> list:
 
 def _parse_row(row, r: int) -> list[str]:
     """Return row `r` as a new list of checked one-character symbols."""
-    if isinstance(row, str):
-        cells = list(row)
-    elif isinstance(row, Sequence):
-        cells = list(row)
-    else:
+    if not isinstance(row, Sequence):
         raise TypeError(
             f"row {r} of the board must be a string or a list of one-character "
             f"strings, not {type(row).__name__}: {row!r}"
         )
-    if not cells:
+    if not len(row):
         raise ValueError(f"row {r} of the board is empty")
-    for c, cell in enumerate(cells):
+    # The common case, checked in C: every cell a plain str holding a symbol.
+    if _all_symbols(row) and (isinstance(row, str) or set(map(type, row)) == {str}):
+        return list(row)
+    for c, cell in enumerate(row):
         if not isinstance(cell, str):
             raise TypeError(
                 f"cell ({r}, {c}) must be a one-character string, "
@@ -140,7 +139,15 @@ def _parse_row(row, r: int) -> list[str]:
                 f"cell ({r}, {c}) holds {cell!r}, which is not a board symbol "
                 f"(one of M E B X 1-8)"
             )
-    return [str(cell) for cell in cells]
+    return [str(cell) for cell in row]
+
+
+def _all_symbols(row) -> bool:
+    """Whether every item of `row` is a board symbol (False if one is unhashable)."""
+    try:
+        return SYMBOLS.issuperset(row)
+    except TypeError:
+        return False
 
 
 def format_board(board, *, style: str = "text") -> str:
