@@ -102,6 +102,9 @@ class _FlatBoard:
         counts = np.zeros((rows + 2, width), dtype=np.int8)
         counts[1:-1, 1:-1] = _neighbour_sum(mines.reshape(rows + 2, width)[1:-1, 1:-1])
         self.counts = counts.ravel().tolist()
+        # The row and column of every flat index: a look-up is quicker than divmod.
+        self.row_of = [r for r in range(-1, rows + 1) for _ in range(width)]
+        self.col_of = list(range(-1, cols + 1)) * (rows + 2)
         self.neighbors = tuple(neighbors)
         self.offsets = tuple(dr * width + dc for dr, dc in neighbors)
 
@@ -191,12 +194,12 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
     yield first
     if first.value != "B":
         return
-    cells, counts, offsets, width = flat.cells, flat.counts, flat.offsets, flat.width
-    symbol_of = _SYMBOL_OF_COUNT
+    cells, counts, offsets = flat.cells, flat.counts, flat.offsets
+    row_of, col_of, symbol_of = flat.row_of, flat.col_of, _SYMBOL_OF_COUNT
     rests = [offsets[k:] for k in range(len(offsets) + 1)]  # the neighbours from k on
     calls, resume_at, call_steps = [start], [0], [0]  # the recursion stack
     caller = (first.row, first.col)  # the cell of the call on top
-    step = 1
+    depth = step = 1  # depth: of the calls made by the call on top
     while calls:
         j = calls[-1]
         rest = rests[resume_at[-1]]
@@ -205,17 +208,16 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
             if cells[n] != "E":
                 continue
             value = cells[n] = symbol_of[counts[n]]
-            depth = len(calls)
-            r, c = divmod(n, width)
             if parent_log is not None:
                 parent_log.append(call_steps[-1])
-            yield _new_visit(Visit, (step, r - 1, c - 1, value, depth, depth + 1, caller))
+            yield _new_visit(Visit, (step, row_of[n], col_of[n], value, depth, depth + 1, caller))
             if value == "B":  # recurse: this cell's call goes on top of the stack
                 resume_at[-1] = len(offsets) - len(rest) + rest.index(offset) + 1
                 calls.append(n)
                 resume_at.append(0)
                 call_steps.append(step)
-                caller = (r - 1, c - 1)
+                caller = (row_of[n], col_of[n])
+                depth += 1
                 step += 1
                 break
             step += 1
@@ -223,12 +225,12 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
             calls.pop()
             resume_at.pop()
             called_at = call_steps.pop()
+            depth -= 1
             if finish_log is not None:
                 finish_log.append(called_at)
                 finish_log.append(step)
             if calls:
-                r, c = divmod(calls[-1], width)
-                caller = (r - 1, c - 1)
+                caller = (row_of[calls[-1]], col_of[calls[-1]])
 
 
 def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
@@ -250,8 +252,8 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
             parent_log.append(-1)
         yield first
         return
-    cells, counts, offsets, width = flat.cells, flat.counts, flat.offsets, flat.width
-    symbol_of = _SYMBOL_OF_COUNT
+    cells, counts, offsets = flat.cells, flat.counts, flat.offsets
+    row_of, col_of, symbol_of = flat.row_of, flat.col_of, _SYMBOL_OF_COUNT
     cells[start] = _QUEUED
     layer, parents, parent_steps = [start], [None], [-1]
     depth = step = 0
@@ -260,9 +262,9 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
         left = len(layer)
         for i, j in enumerate(layer):
             value = cells[j] = symbol_of[counts[j]]
-            r, c = divmod(j, width)
+            r, c = row_of[j], col_of[j]
             if value == "B":
-                here = (r - 1, c - 1)
+                here = (r, c)
                 for n in map(j.__add__, offsets):
                     if cells[n] == "E":
                         cells[n] = _QUEUED
@@ -272,7 +274,7 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
             if parent_log is not None:
                 parent_log.append(parent_steps[i])
             frontier = left - i - 1 + len(queued)
-            yield _new_visit(Visit, (step, r - 1, c - 1, value, depth, frontier, parents[i]))
+            yield _new_visit(Visit, (step, r, c, value, depth, frontier, parents[i]))
             step += 1
         layer, parents, parent_steps = queued, queued_parents, queued_steps
         depth += 1
