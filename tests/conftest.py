@@ -1,0 +1,55 @@
+"""Shared strategies and helpers for the tests."""
+
+import copy
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import msviz  # noqa: E402
+
+
+@st.composite
+def boards(draw, max_side=10):
+    """A hidden board of random size and mine density (only M and E)."""
+    rows = draw(st.integers(1, max_side))
+    cols = draw(st.integers(1, max_side))
+    density = draw(st.sampled_from([0.0, 0.05, 0.12, 0.25, 0.5]))
+    seed = draw(st.integers(0, 10**6))
+    rng = random.Random(seed)
+    return [["M" if rng.random() < density else "E" for _ in range(cols)] for _ in range(rows)]
+
+
+@st.composite
+def games(draw, max_side=10):
+    """(board, click): a board, possibly mid-game after earlier clicks, and a new click."""
+    board = draw(boards(max_side))
+    rows, cols = len(board), len(board[0])
+    cell = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+    for earlier in draw(st.lists(cell, max_size=3)):
+        if board[earlier[0]][earlier[1]] == "E":  # an earlier safe click
+            board = msviz.reveal(board, earlier)
+    return board, draw(cell)
+
+
+def neighbour_orders():
+    """READING_ORDER, LEETCODE_ORDER and random orderings of the eight offsets."""
+    return st.one_of(
+        st.just(msviz.READING_ORDER),
+        st.just(msviz.LEETCODE_ORDER),
+        st.permutations(msviz.READING_ORDER).map(tuple),
+    )
+
+
+@pytest.fixture
+def example1():
+    return [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")]
+
+
+def unchanged(board):
+    """A deep copy to compare the caller's board with afterwards."""
+    return copy.deepcopy(board)

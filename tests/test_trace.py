@@ -1,0 +1,96 @@
+"""Trace: the arrays agree with the generators and with a replay, step by step."""
+
+import numpy as np
+import pytest
+from conftest import games, neighbour_orders, unchanged
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import msviz
+
+REVEAL = {"dfs": msviz.dfs_reveal, "bfs": msviz.bfs_reveal}
+
+
+def replay(board, visits, k):
+    """The board after visits 0..k, applied one by one."""
+    out = [row[:] for row in board]
+    for v in visits[: k + 1]:
+        out[v.row][v.col] = v.value
+    return out
+
+
+def frontier_by_replay(order, visits, k):
+    """The cells on the DFS call stack, or in the BFS queue, right after visit k."""
+    if order == "dfs":  # the chain of calls from the click to step k's cell
+        by_cell = {(v.row, v.col): v for v in visits}
+        chain, v = set(), visits[k]
+        while v is not None:
+            chain.add((v.row, v.col))
+            v = by_cell.get(v.parent)
+        return chain
+    # BFS: queued by a visit up to k (the click is queued from the start), not yet revealed
+    revealed = {(v.row, v.col) for v in visits[: k + 1]}
+    queued = {(v.row, v.col) for v in visits if v.parent is None or visits_step(visits, v.parent) <= k}
+    return queued - revealed
+
+
+def visits_step(visits, cell):
+    return next(v.step for v in visits if (v.row, v.col) == cell)
+
+
+@settings(max_examples=120, deadline=None)
+@given(games(max_side=8), neighbour_orders(), st.sampled_from(["dfs", "bfs"]))
+def test_a_trace_agrees_with_its_generator_at_every_step(game, neighbors, order):
+    board, click = game
+    before = unchanged(board)
+    visits = list(REVEAL[order](board, click, neighbors=neighbors))
+    t = msviz.trace(board, click, order=order, neighbors=neighbors)
+    assert board == before
+    assert len(t) == len(visits)
+    assert list(t.visits()) == visits
+    assert t.board_at(-1).tolist() == board
+    assert not t.revealed_at(-1).any() and not t.frontier_at(-1).any()
+    final = msviz.reveal(board, click, order=order, neighbors=neighbors)
+    assert t.final.tolist() == final
+    expected_steps = np.full(t.shape, -1)
+    for v in visits:
+        expected_steps[v.row, v.col] = v.step
+    assert np.array_equal(t.visit_step, expected_steps)
+    depth_map = np.full(t.shape, -1)
+    for v in visits:
+        depth_map[v.row, v.col] = v.depth
+    assert np.array_equal(t.depth_map, depth_map)
+    assert t.values.tolist() == [v.value for v in visits]
+    children = [sum(1 for w in visits if w.parent == (v.row, v.col)) for v in visits]
+    assert t.children.tolist() == children
+    for k in range(len(visits)):
+        assert t.board_at(k).tolist() == replay(board, visits, k)
+        frontier = {tuple(map(int, rc)) for rc in np.argwhere(t.frontier_at(k))}
+        assert frontier == frontier_by_replay(order, visits, k)
+        assert t.frontier_at(k).sum() == visits[k].frontier
+
+
+def test_the_click_on_a_revealed_cell_gives_an_empty_trace():
+    t = msviz.trace(["B1", "EM"], (0, 0))
+    assert len(t) == 0
+    assert t.board_at(-1).tolist() == [["B", "1"], ["E", "M"]]
+    with pytest.raises(ValueError, match=r"step 0 is outside this trace's steps -1..-1"):
+        t.board_at(0)
+
+
+def test_dfs_stack_on_a_tiny_board():
+    # E E E   click (0,0): B, then (0,1)=1, then (1,0)=B, whose call reveals (1,1)=1.
+    # E E M
+    t = msviz.trace(["EEE", "EEM"], (0, 0))
+    assert t.frontier_at(3).tolist() == [[True, False, False], [True, True, False]]
+    assert t.frontier.tolist() == [1, 2, 2, 3]
+    assert t.leave_step.tolist() == [[4, 2, -1], [4, 4, -1]]
+
+
+def test_a_big_trace_is_arrays_the_size_of_the_board():
+    t = msviz.trace(msviz.random_board(300, 300, 900, seed=1, safe=(150, 150)), (150, 150))
+    assert len(t) > 50_000
+    for per_cell in (t.visit_step, t.enter_step, t.leave_step, t.board, t.final):
+        assert per_cell.shape == (300, 300)
+    for per_step in (t.rows, t.cols, t.depth, t.frontier, t.parent):
+        assert per_step.shape == (len(t),) and per_step.dtype == np.int32
