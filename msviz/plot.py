@@ -273,15 +273,7 @@ def _show(ax, image: np.ndarray, shape: tuple[int, int], indices, **kwargs):
     rows, cols = shape
     kwargs.setdefault("interpolation", "nearest")
     artist = ax.imshow(image, extent=(-0.5, cols - 0.5, rows - 0.5, -0.5), **kwargs)
-    if indices is None:
-        indices = max(shape) <= 20
-    if indices:
-        ax.set_xticks(range(cols))
-        ax.set_yticks(range(rows))
-        ax.tick_params(length=0, labelsize=8, labeltop=True, labelbottom=False)
-    else:
-        ax.set_xticks([])
-        ax.set_yticks([])
+    _show_ticks(ax, shape, indices)
     for spine in ax.spines.values():
         spine.set_visible(False)
     return artist
@@ -375,9 +367,12 @@ def _cell_map(ax, values, *, label, cmap, norm=None, annotate=None, colorbar=Tru
     return image, bar, texts
 
 
-def _show_ticks(ax, shape) -> None:
+def _show_ticks(ax, shape, indices=None) -> None:
+    """Label rows and columns (by default on boards up to 20 x 20), or hide the ticks."""
     rows, cols = shape
-    if max(shape) <= 20:
+    if indices is None:
+        indices = max(shape) <= 20
+    if indices:
         ax.set_xticks(range(cols))
         ax.set_yticks(range(rows))
         ax.tick_params(length=0, labelsize=8, labeltop=True, labelbottom=False)
