@@ -184,23 +184,27 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     flat, start = _prepare(board, click, neighbors)
     before = flat.to_array()
     # Compact int arrays, not lists: a list would keep an int object per entry.
-    parent_log, finish_log = array("q"), array("q")
-    rows, cols, depth, frontier = array("q"), array("q"), array("q"), array("q")
-    add_row, add_col, add_depth, add_frontier = (
-        rows.append,
-        cols.append,
-        depth.append,
-        frontier.append,
+    log = parent_log, finish_log, index_log = array("q"), array("q"), array("q")
+    depth, frontier = array("q"), array("q")
+    add_depth, add_frontier = depth.append, frontier.append
+    visits = _run(flat, start, order, log)
+    if order == "dfs":  # the stack holds depth + 1 calls: no need to record it
+        for visit in visits:
+            add_depth(visit[4])
+    else:
+        for _, _, _, _, d, f, _ in visits:
+            add_depth(d)
+            add_frontier(f)
+    depth, parent, index = (
+        np.frombuffer(x, dtype=np.int64).astype(np.int32) for x in (depth, parent_log, index_log)
     )
-    for _, r, c, _, d, f, _ in _run(flat, start, order, (parent_log, finish_log)):
-        add_row(r)
-        add_col(c)
-        add_depth(d)
-        add_frontier(f)
-    rows, cols, depth, frontier, parent = (
-        np.frombuffer(x, dtype=np.int64).astype(np.int32)
-        for x in (rows, cols, depth, frontier, parent_log)
-    )
+    if order == "dfs":
+        frontier = depth + 1
+    else:
+        frontier = np.frombuffer(frontier, dtype=np.int64).astype(np.int32)
+    rows, cols = np.divmod(index, np.int32(flat.width))
+    rows -= 1
+    cols -= 1
     steps = np.arange(len(rows), dtype=np.int32)
     visit_step = np.full(before.shape, -1, dtype=np.int32)
     visit_step[rows, cols] = steps

@@ -181,16 +181,18 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
     where its call carries on once the call it made returns. Ints, unlike
     iterators, cost the garbage collector nothing on a stack a million deep.
 
-    `log`, when given, is a pair of lists: the first gets each visit's parent
-    step (-1 for the click); the second gets, for each blank cell whose call
-    returns, its step and then the number of visits made by then.
+    `log`, when given, is a triple of lists: the first gets each visit's
+    parent step (-1 for the click); the second gets, for each blank cell whose
+    call returns, its step and then the number of visits made by then; the
+    third gets each visit's flat index.
     """
     first = _first_visit(flat, start, 1)
     if first is None:
         return
-    parent_log, finish_log = log if log is not None else (None, None)
+    parent_log, finish_log, index_log = log if log is not None else (None, None, None)
     if parent_log is not None:
         parent_log.append(-1)
+        index_log.append(start)
     yield first
     if first.value != "B":
         return
@@ -210,6 +212,7 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
             value = cells[n] = symbol_of[counts[n]]
             if parent_log is not None:
                 parent_log.append(call_steps[-1])
+                index_log.append(n)
             yield _new_visit(Visit, (step, row_of[n], col_of[n], value, depth, depth + 1, caller))
             if value == "B":  # recurse: this cell's call goes on top of the stack
                 resume_at[-1] = len(offsets) - len(rest) + rest.index(offset) + 1
@@ -240,16 +243,17 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
     out. The queue is kept as two lists, the layer being emptied and the next
     one being filled: taking them one after the other is first-in, first-out.
 
-    `log`, when given, is a pair of lists as for :func:`_dfs_steps`; the
-    first gets each visit's parent step, the second nothing.
+    `log`, when given, is a triple of lists as for :func:`_dfs_steps`; the
+    second gets nothing.
     """
     first = _first_visit(flat, start, 0)
     if first is None:
         return
-    parent_log = log[0] if log is not None else None
+    parent_log, _, index_log = log if log is not None else (None, None, None)
     if first.value != "B":
         if parent_log is not None:
             parent_log.append(-1)
+            index_log.append(start)
         yield first
         return
     cells, counts, offsets = flat.cells, flat.counts, flat.offsets
@@ -273,6 +277,7 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
                         queued_steps.append(step)
             if parent_log is not None:
                 parent_log.append(parent_steps[i])
+                index_log.append(j)
             frontier = left - i - 1 + len(queued)
             yield _new_visit(Visit, (step, r, c, value, depth, frontier, parents[i]))
             step += 1
