@@ -1,0 +1,89 @@
+"""The command line: ``python -m msviz render ...`` makes a slide without Jupyter."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EPILOG = """examples:
+  python -m msviz render --rows 16 --cols 30 --mines 99 --seed 1 --order both -o reveal.gif
+  python -m msviz render --board board.txt --click 3 0 --order dfs --stride 2 -o dfs.html
+"""
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(
+        prog="python -m msviz",
+        description="msviz: watch a Minesweeper click flood the board, depth-first and breadth-first.",
+    )
+    commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    render = commands.add_parser(
+        "render",
+        help="draw one click's reveal as a GIF, a PNG or an HTML page",
+        description="Draw one click's reveal as a GIF animation, a PNG of the final step, "
+        "or an HTML page that plays without Jupyter.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    source = render.add_argument_group("the board (a file, or a random board)")
+    source.add_argument("--board", metavar="FILE", type=Path,
+                        help="a board file: rows of symbols (M E B X 1-8), spaces allowed, or LeetCode's JSON")
+    source.add_argument("--rows", type=int, default=9, help="rows of a random board (default 9)")
+    source.add_argument("--cols", type=int, default=9, help="columns of a random board (default 9)")
+    source.add_argument("--mines", type=int, default=10, help="mines on a random board (default 10)")
+    source.add_argument("--seed", type=int, default=None, help="seed of a random board, to get the same board again")
+    render.add_argument("--click", nargs=2, type=int, metavar=("ROW", "COL"),
+                        help="the cell clicked (default: the middle; on a random board it is kept free of mines)")
+    render.add_argument("--order", choices=["dfs", "bfs", "both"], default="both",
+                        help="depth-first, breadth-first, or both side by side (default both)")
+    render.add_argument("--neighbors", choices=["reading", "leetcode"], default="reading",
+                        help="the order a blank cell tries its neighbours (default reading)")
+    render.add_argument("--stride", type=int, default=1, help="show every N-th step (default 1)")
+    render.add_argument("--fps", type=int, default=10, help="frames per second of a GIF or page (default 10)")
+    render.add_argument("-o", "--output", required=True, type=Path, metavar="FILE",
+                        help="where to write: .gif (animation), .png (final step) or .html (page)")
+    return top
+
+
+def render(args) -> Path:
+    """Do what `render` was asked; return the path written."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import msviz
+    from msviz import export
+
+    if args.output.suffix.lower() not in (".gif", ".png", ".html", ".htm"):
+        raise ValueError(f"cannot write {str(args.output)!r}: the file must end in .gif, .png or .html")
+    if args.board is not None:
+        try:
+            text = args.board.read_text(encoding="utf-8")
+        except OSError as err:
+            raise ValueError(f"cannot read the board file {str(args.board)!r}: {err.strerror}") from None
+        board = msviz.parse_board(text)
+        click = tuple(args.click) if args.click else (len(board) // 2, len(board[0]) // 2)
+    else:
+        click = tuple(args.click) if args.click else (args.rows // 2, args.cols // 2)
+        # Checked against the board size first, so a bad click is named as such.
+        msviz.board.check_click(click, (max(args.rows, 1), max(args.cols, 1)))
+        board = msviz.random_board(args.rows, args.cols, args.mines, seed=args.seed, safe=click)
+    neighbors = msviz.READING_ORDER if args.neighbors == "reading" else msviz.LEETCODE_ORDER
+    orders = ["dfs", "bfs"] if args.order == "both" else [args.order]
+    traces = [msviz.trace(board, click, order=o, neighbors=neighbors) for o in orders]
+    return export.save(traces, args.output, stride=args.stride, fps=args.fps)
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        path = render(args)
+    except (ValueError, TypeError) as err:
+        print(f"msviz: error: {err}", file=sys.stderr)
+        return 2
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""Export: animations, GIFs, HTML pages, and the command line."""
+
+import subprocess
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from PIL import Image  # noqa: E402
+
+import msviz  # noqa: E402
+from msviz import export  # noqa: E402
+from msviz.__main__ import main  # noqa: E402
+
+BOARD = msviz.random_board(6, 8, 5, seed=11, safe=(3, 4))
+CLICK = (3, 4)
+
+
+@pytest.fixture(scope="module")
+def dfs():
+    return msviz.trace(BOARD, CLICK)
+
+
+@pytest.fixture(scope="module")
+def bfs():
+    return msviz.trace(BOARD, CLICK, order="bfs")
+
+
+def test_frames_cover_every_stride_and_the_last_step(dfs):
+    n = len(dfs)
+    assert n > 10
+    assert export.frames(dfs) == list(range(n))
+    assert export.frames(dfs, stride=4) == sorted(set(range(0, n, 4)) | {n - 1})
+
+
+@pytest.mark.parametrize("stride", [1, 3])
+def test_a_gif_has_one_frame_per_shown_step(tmp_path, dfs, stride):
+    path = export.save_gif(dfs, tmp_path / "dfs.gif", stride=stride)
+    with Image.open(path) as gif:
+        assert gif.n_frames == len(export.frames(dfs, stride=stride))
+
+
+def test_a_gif_of_both_orders_runs_to_the_longer(tmp_path, dfs, bfs):
+    short = msviz.trace(BOARD, (0, 0))  # a shorter reveal beside a longer one
+    path = export.save_gif([short, bfs], tmp_path / "both.gif")
+    with Image.open(path) as gif:
+        assert gif.n_frames == max(len(short), len(bfs))
+
+
+def test_animation_frames_change_only_where_the_reveal_does(dfs):
+    anim = export.animation(dfs)
+    drawn = anim._func.__self__  # the _Frames whose show() draws each frame
+    drawn.show(4)
+    a = np.asarray(drawn.images[0].get_array()).copy()
+    drawn.show(5)
+    b = np.asarray(drawn.images[0].get_array())
+    px = drawn.px
+    r, c = int(dfs.rows[5]), int(dfs.cols[5])
+    assert (a[r * px : (r + 1) * px, c * px : (c + 1) * px] != b[r * px : (r + 1) * px, c * px : (c + 1) * px]).any()
+    far = np.argwhere(dfs.visit_step < 0)
+    far = far[np.argmax(np.abs(far - CLICK).sum(axis=1))]  # a hidden cell far away
+    fr, fc = far
+    assert (a[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px] == b[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px]).all()
+    assert drawn.titles[0].get_text().startswith("DFS step 5 /")
+
+
+def test_jshtml_holds_every_frame(dfs):
+    page = export.to_jshtml(dfs, stride=2)
+    assert "<script" in page
+    assert page.count("data:image/png;base64") == len(export.frames(dfs, stride=2))
+
+
+def test_save_by_extension(tmp_path, dfs, bfs):
+    html = export.save([dfs, bfs], tmp_path / "a.html")
+    assert html.read_text().startswith("<!DOCTYPE html>") and "DFS vs BFS" in html.read_text()
+    png = export.save(dfs, tmp_path / "a.png")
+    with Image.open(png) as image:
+        assert image.format == "PNG"
+    with pytest.raises(ValueError, match=r"must end in .gif, .png or .html"):
+        export.save(dfs, tmp_path / "a.jpg")
+    with pytest.raises(ValueError, match=r"stride must be a whole number of at least 1, not 0"):
+        export.frames(dfs, stride=0)
+    with pytest.raises(TypeError, match=r"expected a Trace"):
+        export.frames([1, 2])
+
+
+# --- The command line ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name, order", [("r.gif", "both"), ("r.png", "dfs"), ("r.html", "bfs")])
+def test_render_random_boards(tmp_path, capsys, name, order):
+    out = tmp_path / name
+    code = main(["render", "--rows", "6", "--cols", "8", "--mines", "5", "--seed", "1",
+                 "--order", order, "-o", str(out)])
+    assert code == 0 and out.stat().st_size > 0
+    assert capsys.readouterr().out.strip() == f"wrote {out}"
+
+
+def test_render_a_board_file(tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("E E E E E\nE E M E E\nE E E E E\nE E E E E\n")
+    out = tmp_path / "ex1.gif"
+    assert main(["render", "--board", str(board), "--click", "3", "0", "--order", "dfs", "-o", str(out)]) == 0
+    with Image.open(out) as gif:
+        assert gif.n_frames == len(msviz.trace(board.read_text(), (3, 0)))
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--click", "20", "0"], r"click \(20, 0\) is outside the 9x9 board"),
+        (["--click", "-1", "0"], r"click \(-1, 0\) is outside the 9x9 board"),
+        (["--mines", "100"], r"100 mines do not fit on a 9x9 board"),
+        (["--stride", "0"], r"stride must be a whole number of at least 1, not 0"),
+        (["--board", "/no/such/board.txt"], r"cannot read the board file '/no/such/board.txt'"),
+    ],
+)
+def test_render_rejects_bad_values_in_one_line(tmp_path, capsys, args, message):
+    assert main(["render", *args, "-o", str(tmp_path / "x.gif")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("msviz: error: ")
+    assert __import__("re").search(message, err)
+
+
+def test_render_rejects_a_ragged_board_file(tmp_path, capsys):
+    board = tmp_path / "bad.txt"
+    board.write_text("EEE\nEE\n")
+    assert main(["render", "--board", str(board), "-o", str(tmp_path / "x.png")]) == 2
+    assert "ragged" in capsys.readouterr().err
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "msviz", *args], capture_output=True, text=True)
+
+
+def test_the_real_command_exits_non_zero_without_a_traceback(tmp_path):
+    bad_extension = run("render", "-o", str(tmp_path / "x.jpg"))
+    assert bad_extension.returncode == 2
+    assert bad_extension.stderr.strip() == (
+        f"msviz: error: cannot write '{tmp_path / 'x.jpg'}': the file must end in .gif, .png or .html"
+    )
+    bad_order = run("render", "--order", "sideways", "-o", str(tmp_path / "x.gif"))
+    assert bad_order.returncode == 2 and "invalid choice: 'sideways'" in bad_order.stderr
+    assert "Traceback" not in bad_order.stderr + bad_extension.stderr
+
+
+def test_help_explains_every_option():
+    text = run("render", "--help").stdout
+    for option in ("--board", "--rows", "--cols", "--mines", "--seed", "--click", "--order",
+                   "--neighbors", "--stride", "--fps", "--output", "examples:"):
+        assert option in text
