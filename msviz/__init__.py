@@ -24,6 +24,7 @@ from .board import (
     parse_board,
     random_board,
 )
+from .check import check  # the function; the module stays importable as msviz.check
 from .trace import Trace, trace
 from .traversal import (
     LEETCODE_ORDER,
@@ -82,4 +83,5 @@ __all__ = [
     "player",
     "compare",
     "game",
+    "check",
 ]
