@@ -63,6 +63,8 @@ def main(argv: list[str]) -> int:
         return 2
     setup()
     command = commands[argv[0]]
+    if argv[0] == "lab" and hasattr(os, "geteuid") and os.geteuid() == 0:
+        command = [*command, "--allow-root"]  # JupyterLab refuses root otherwise (containers, hubs)
     if command is None:
         say("set up: .venv is ready")
         return 0
