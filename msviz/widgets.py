@@ -141,7 +141,40 @@ def _controls(last_step: int):
     return play, slider, back, forward, speed, links
 
 
-class Player(widgets.VBox):
+class _Stepping:
+    """What the player and the comparison share: controls that move one step, and a redraw."""
+
+    def _wire(self, last_step: int) -> widgets.HBox:
+        """Make the controls, connect them to `_show`, and return them as one bar."""
+        self.play, self.slider, self.back, self.forward, self.speed, self.links = _controls(last_step)
+        self.back.on_click(self._back)
+        self.forward.on_click(self._forward)
+        self.slider.observe(self._moved, names="value")
+        return widgets.HBox([self.play, self.back, self.forward, self.slider, self.speed])
+
+    @property
+    def step(self) -> int:
+        """The step shown."""
+        return self.slider.value
+
+    @step.setter
+    def step(self, k: int) -> None:
+        self.slider.value = k
+
+    @_reports_errors
+    def _moved(self, change) -> None:
+        self._show(change["new"])
+
+    @_reports_errors
+    def _back(self, _button) -> None:
+        self.slider.value = max(self.slider.min, self.slider.value - 1)
+
+    @_reports_errors
+    def _forward(self, _button) -> None:
+        self.slider.value = min(self.slider.max, self.slider.value + 1)
+
+
+class Player(_Stepping, widgets.VBox):
     """Step through one reveal: Play, a slider, step buttons, the picture, a caption.
 
     Build it with :func:`player`. The parts are attributes: `trace`, `slider`,
@@ -156,39 +189,14 @@ class Player(widgets.VBox):
         self.image = _image_widget(self._picture)
         self.caption = widgets.HTML()
         self.errors = _errors_area()
-        self.play, self.slider, self.back, self.forward, self.speed, self.links = _controls(len(t) - 1)
-        self.back.on_click(self._back)
-        self.forward.on_click(self._forward)
-        self.slider.observe(self._moved, names="value")
+        bar = self._wire(len(t) - 1)
         legend = widgets.HTML(LEGEND.format(waiting=WAITING[t.order]))
-        bar = widgets.HBox([self.play, self.back, self.forward, self.slider, self.speed])
         super().__init__([bar, self.image, self.caption, legend, self.errors])
         self._show(0 if len(t) else -1)
-
-    @property
-    def step(self) -> int:
-        """The step shown."""
-        return self.slider.value
-
-    @step.setter
-    def step(self, k: int) -> None:
-        self.slider.value = k
 
     def _show(self, k: int) -> None:
         self.image.value = self._picture.png(step_image(self.trace, k, px=self.px))
         self.caption.value = f"<b>{caption(self.trace, k)}</b>"
-
-    @_reports_errors
-    def _moved(self, change) -> None:
-        self._show(change["new"])
-
-    @_reports_errors
-    def _back(self, _button) -> None:
-        self.slider.value = max(self.slider.min, self.slider.value - 1)
-
-    @_reports_errors
-    def _forward(self, _button) -> None:
-        self.slider.value = min(self.slider.max, self.slider.value + 1)
 
 
 def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, px: int | None = None) -> Player:
@@ -214,7 +222,7 @@ def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, px: int
     return Player(trace(board, click, order=order, neighbors=neighbors), px=px)
 
 
-class Compare(widgets.VBox):
+class Compare(_Stepping, widgets.VBox):
     """DFS and BFS of one click, driven by one slider, side by side.
 
     Build it with :func:`compare`. Attributes: `dfs`, `bfs` (the traces),
@@ -230,17 +238,13 @@ class Compare(widgets.VBox):
         self.images = tuple(_image_widget(p) for p in self._pictures)
         self.captions = (widgets.HTML(), widgets.HTML())
         self.errors = _errors_area()
-        self.play, self.slider, self.back, self.forward, self.speed, self.links = _controls(last)
-        self.back.on_click(self._back)
-        self.forward.on_click(self._forward)
-        self.slider.observe(self._moved, names="value")
+        bar = self._wire(last)
         sides = [
             widgets.VBox([widgets.HTML(f"<h4>{title}</h4>"), image, text], layout=widgets.Layout(width=f"{p.width + 20}px"))
             for title, image, text, p in zip(
                 ("Depth-first (stack)", "Breadth-first (queue)"), self.images, self.captions, self._pictures
             )
         ]
-        bar = widgets.HBox([self.play, self.back, self.forward, self.slider, self.speed])
         legend = widgets.HTML(LEGEND.format(waiting="on the stack (left) or in the queue (right)"))
         super().__init__([bar, widgets.HBox(sides), legend, self.errors])
         self._show(0)
@@ -250,18 +254,6 @@ class Compare(widgets.VBox):
             own = min(k, len(t) - 1)
             image.value = picture.png(step_image(t, own, px=self.px))
             text.value = caption(t, own) + ("" if own == k else " (finished)")
-
-    @_reports_errors
-    def _moved(self, change) -> None:
-        self._show(change["new"])
-
-    @_reports_errors
-    def _back(self, _button) -> None:
-        self.slider.value = max(self.slider.min, self.slider.value - 1)
-
-    @_reports_errors
-    def _forward(self, _button) -> None:
-        self.slider.value = min(self.slider.max, self.slider.value + 1)
 
 
 def compare(board, click, *, neighbors=READING_ORDER, px: int | None = None) -> Compare:
