@@ -278,6 +278,8 @@ def compare(board, click, *, neighbors=READING_ORDER, px: int | None = None) -> 
 _CELL = "28px"
 _HIDDEN_STYLE = {"button_color": "#c0c0c0", "text_color": "#000000"}
 _FLAT_COLOR = "#e4e4e4"
+_HIDDEN_BORDER = "3px outset #f2f2f2"
+_FLAT_BORDER = "1px solid #a0a0a0"
 
 
 class Game(widgets.VBox):
@@ -377,6 +379,8 @@ class Game(widgets.VBox):
             button.description, color, text = symbol, _FLAT_COLOR, DIGIT_COLORS[symbol]
         button.style.button_color = color
         button.style.text_color = text
+        # Raised while hidden, flat with a thin grid line once uncovered, as in the game.
+        button.layout.border = _HIDDEN_BORDER if symbol in "EM" else _FLAT_BORDER
 
     def _paint_all(self) -> None:
         for (r, c), symbol in np.ndenumerate(self._shown):
