@@ -13,21 +13,18 @@ by path).
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from labserver import TOKEN, running_lab  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
-TOKEN = "msviz-browser-test"
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -46,45 +43,14 @@ def chromium_path() -> str:
     )
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab on 127.0.0.1, rooted at a temporary copy of notebooks/; stopped whatever happens."""
-    root = tmp_path_factory.mktemp("lab") / "notebooks"
+    workdir = tmp_path_factory.mktemp("lab")
+    root = workdir / "notebooks"
     shutil.copytree(ROOT / "notebooks", root)
-    port = free_port()
-    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
-               f"--port={port}", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
-               "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(root.parent / "runtime")}
-    log = open(root.parent / "lab.log", "wb")
-    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=5).read()
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail("JupyterLab did not start:\n" + (root.parent / "lab.log").read_text()[-3000:])
-                time.sleep(0.5)
+    with running_lab(root, workdir) as base:
         yield base
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,51 @@
+"""Start JupyterLab for a test: 127.0.0.1, a free port, a token, no browser; always stopped."""
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+TOKEN = "msviz-test-token"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
+    """Serve `root` with JupyterLab from this environment; yield its base URL; stop it at the end."""
+    port = free_port()
+    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
+               f"--port={port}", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # JupyterLab refuses root otherwise
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(workdir / "runtime")}
+    log_path = workdir / "lab.log"
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=5).read()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("JupyterLab did not start:\n" + log_path.read_text()[-3000:])
+                    time.sleep(0.5)
+            yield base
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
