@@ -13,6 +13,7 @@ by path).
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import sys
@@ -65,9 +66,17 @@ def browser():
             browser.close()
 
 
-def open_and_run(browser, lab: str, name: str):
-    """Open notebook `name` in JupyterLab, run all cells, wait until every cell has run."""
+@contextlib.contextmanager
+def ran_notebook(browser, lab: str, name: str):
+    """Open notebook `name` in JupyterLab, run all cells, wait until every cell has run; yield the page."""
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        yield _run_all(page, lab, name)
+    finally:
+        page.close()
+
+
+def _run_all(page, lab: str, name: str):
     page.goto(f"{lab}/lab/tree/{name}?token={TOKEN}&reset")
     page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
     page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=60_000)  # the kernel is up
@@ -97,9 +106,10 @@ def assert_no_errors(page, name: str):
     assert "Traceback" not in body, f"{name}: a traceback is shown"
 
 
-def shoot(page, name: str):
+def shoot(target, name: str):
+    """Save a screenshot of a page or of one widget in the artefacts folder."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{Path(name).stem}.png"), full_page=True)
+    target.screenshot(path=str(SHOTS / f"{Path(name).stem}.png"))
 
 
 def image_src(locator) -> str:
@@ -112,20 +122,16 @@ WITH_WIDGETS = {"01-start-here.ipynb", "03-depth-first.ipynb", "04-breadth-first
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
 def test_every_notebook_runs_in_the_browser_without_errors(browser, lab, name):
-    page = open_and_run(browser, lab, name)
-    try:
+    with ran_notebook(browser, lab, name) as page:
         assert_no_errors(page, name)
         if name in WITH_WIDGETS:
             assert page.locator(".jupyter-widgets.widget-image img, .widget-image").count() > 0 or \
                 page.locator(".widget-gridbox").count() > 0, f"{name}: no widget was drawn"
         shoot(page, name)
-    finally:
-        page.close()
 
 
 def test_the_player_follows_slider_buttons_and_play(browser, lab):
-    page = open_and_run(browser, lab, "03-depth-first.ipynb")
-    try:
+    with ran_notebook(browser, lab, "03-depth-first.ipynb") as page:
         player = page.locator(".widget-vbox:has(.widget-play)").first
         player.scroll_into_view_if_needed()
         image = player.locator("img").first
@@ -148,17 +154,14 @@ def test_the_player_follows_slider_buttons_and_play(browser, lab):
 
         player.locator(".widget-play button").first.click()  # Play
         page.wait_for_function("el => !el.textContent.startsWith('step 12:')", arg=caption.element_handle(),
-                               timeout=10_000)
+                               timeout=30_000)
         assert image_src(image) != at_12, "Play moved the caption but not the picture"
         assert re.match(r"step \d+:", caption.inner_text())
-        player.screenshot(path=str(SHOTS / "player.png"))
-    finally:
-        page.close()
+        shoot(player, "player")
 
 
 def test_one_slider_drives_both_sides_of_the_comparison(browser, lab):
-    page = open_and_run(browser, lab, "05-comparing-orders.ipynb")
-    try:
+    with ran_notebook(browser, lab, "05-comparing-orders.ipynb") as page:
         view = page.locator(".widget-vbox:has(.widget-play)").first
         view.scroll_into_view_if_needed()
         images = view.locator("img")
@@ -167,29 +170,30 @@ def test_one_slider_drives_both_sides_of_the_comparison(browser, lab):
         forward = view.locator("button:has(.fa-step-forward)").first
         for _ in range(3):
             forward.click()
-        page.wait_for_timeout(1000)
+        captions = view.locator(".widget-html:has-text('step')")
+        page.wait_for_function(  # both captions reach step 3 once the kernel has answered
+            "els => els.length === 2 && els.every(el => el.textContent.startsWith('step 3:'))",
+            arg=[captions.nth(i).element_handle() for i in range(2)], timeout=30_000,
+        )
+        page.wait_for_timeout(500)
         after = [image_src(images.nth(i)) for i in range(2)]
         assert after[0] != before[0] and after[1] != before[1], "both pictures must follow the one slider"
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        view.screenshot(path=str(SHOTS / "compare.png"))
-    finally:
-        page.close()
+        shoot(view, "compare")
 
 
 def test_a_click_on_the_game_board_changes_it(browser, lab):
-    page = open_and_run(browser, lab, "01-start-here.ipynb")
-    try:
+    with ran_notebook(browser, lab, "01-start-here.ipynb") as page:
         grid = page.locator(".widget-gridbox").first
         grid.scroll_into_view_if_needed()
         cells = grid.locator("button")
         assert cells.count() == 81
         before = grid.inner_html()
         cells.nth(40).click()  # the middle cell: the first click is safe
-        page.wait_for_timeout(2500)  # the flood animates
+        game = page.locator(".widget-vbox:has(.widget-gridbox)").first
+        status = game.locator(".widget-html").first
+        page.wait_for_function(  # the kernel answers, then the flood animates
+            "el => /revealed|won/.test(el.textContent)", arg=status.element_handle(), timeout=30_000
+        )
+        page.wait_for_timeout(2000)
         assert grid.inner_html() != before, "clicking a hidden cell did not change the board"
-        status = page.locator(".widget-html:has-text('revealed'), .widget-html:has-text('won')").first
-        assert status.count() == 1
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.locator(".widget-vbox:has(.widget-gridbox)").first.screenshot(path=str(SHOTS / "game.png"))
-    finally:
-        page.close()
+        shoot(page.locator(".widget-vbox:has(.widget-gridbox)").first, "game")
