@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import random
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .board import Board, format_board, random_board
 from .traversal import reveal
@@ -54,7 +54,6 @@ class Report:
     expected: Board | None = None
     got: object = None
     error: str | None = None
-    _notes: list = field(default_factory=list, repr=False)
 
     @property
     def ok(self) -> bool:

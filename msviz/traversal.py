@@ -169,8 +169,7 @@ def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Optional[Visit]
     else:
         return None
     flat.cells[start] = value
-    r, c = divmod(start, flat.width)
-    return Visit(0, r - 1, c - 1, value, 0, frontier, None)
+    return Visit(0, flat.row_of[start], flat.col_of[start], value, 0, frontier, None)
 
 
 def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:

@@ -400,16 +400,11 @@ class Game(widgets.VBox):
         if self.lost:
             self.status.value = f"<b>Boom!</b> ({r}, {c}) was a mine."
         elif self.won:
-            safe = self.rows * self.cols - self.mines_on_board
+            safe = self.rows * self.cols - self.mines
             self.status.value = f"<b>You won!</b> All {safe} safe cells revealed."
         else:
             n = len(self._trace)
             self.status.value = f"({r}, {c}) revealed {n} cell{'s' if n != 1 else ''}."
-
-    @property
-    def mines_on_board(self) -> int:
-        board = self._board or []
-        return sum(row.count("M") + row.count("X") for row in board)
 
     @_reports_errors
     def _clicked(self, r: int, c: int, _button) -> None:
