@@ -1,23 +1,28 @@
-"""Export a reveal for slides and for readers without a kernel: animation, HTML, GIF, PNG.
+"""Export a reveal for slides and for readers without a kernel: HTML page, GIF, PNG.
 
 Each export takes one `Trace`, or several (say the DFS and the BFS of the same
-click) shown side by side. The figure is built once; each frame updates the
-image artists and titles, from the `Trace` arrays (no replay).
+click) shown side by side. The HTML page carries the board view's JavaScript
+and the trace's arrays, and draws in the browser, like the notebook widgets.
+GIF and PNG are drawn by matplotlib: the figure is built once and each frame
+updates the image artists and titles, from the `Trace` arrays (no replay).
 """
 
 from __future__ import annotations
 
+import base64
 import html
+import json
 from pathlib import Path
 
 from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .plot import ORDER_NAMES, step_image, tile_size
+from .plot import ORDER_NAMES
+from .render import CURRENT_BLEND, DIGIT_BLEND, PALETTE, step_image, tile_size
 from .trace import Trace
 
-__all__ = ["frames", "animation", "to_jshtml", "save_html", "save_gif", "save_png", "save"]
+__all__ = ["frames", "animation", "page_html", "save_html", "save_gif", "save_png", "save"]
 
 
 def _traces(traces) -> list[Trace]:
@@ -119,28 +124,115 @@ def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncA
     return FuncAnimation(drawn.figure, drawn.show, frames=steps, interval=interval, blit=False)
 
 
-def to_jshtml(traces, *, stride: int = 1, interval: int = 200, px=None) -> str:
-    """Return the animation as HTML and JavaScript that play in any page, kernel or not.
+PAGE_STYLE = """
+body { font-family: sans-serif; margin: 16px; max-width: 1400px; }
+.msviz-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 8px 0; }
+.msviz-controls button { width: 34px; height: 30px; display: inline-flex; align-items: center;
+  justify-content: center; border: 1px solid #999; border-radius: 3px; background: #f4f4f4; cursor: pointer; }
+.msviz-controls button svg { fill: #222; }
+.msviz-controls input[type=range] { flex: 1 1 240px; min-width: 160px; }
+.msviz-controls input[type=number] { width: 4em; }
+.msviz-controls output { min-width: 8em; font-variant-numeric: tabular-nums; }
+.msviz-boards { display: flex; gap: 16px; }
+.msviz-board { flex: 1 1 0; min-width: 0; }
+"""
+
+
+def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None, step: int = 0) -> str:
+    """Return one self-contained HTML page that plays one trace, or several side by side.
+
+    The page holds the board view's own JavaScript (the same module as in
+    Jupyter) and the traces' arrays, and draws every step in the browser: it
+    plays, scrubs and steps from ``file://`` with the network off, and its
+    size grows with the number of cells, not with frames times pixels.
+
+    Parameters
+    ----------
+    traces : Trace or sequence of Trace
+        What to show; traces of different lengths are fine (a shorter one holds its last step).
+    title : str, optional
+        The page's heading.
+    fps : int
+        Frames a second when playing (1 to 60).
+    per_frame : int, optional
+        Steps a frame; by default a reveal plays in about 20 seconds.
+    step : int
+        The step shown when the page opens.
 
     Examples
     --------
     >>> import msviz
-    >>> "<script" in to_jshtml(msviz.trace(["EEE", "EEM"], (0, 0)))
-    True
+    >>> page = page_html(msviz.trace(["EEE", "EEM"], (0, 0)))
+    >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body", 1)[1]
+    (True, False)
     """
-    return animation(traces, stride=stride, interval=interval, px=px).to_jshtml(default_mode="once")
+    from .view import ESM, view_state
+    from .words import LEGEND, TEMPLATES, TITLES
 
-
-def save_html(traces, path, *, stride: int = 1, interval: int = 200, px=None, title=None) -> Path:
-    """Write a complete HTML page that plays the animation; return its path."""
     ts = _traces(traces)
-    title = title or " vs ".join(f"{ORDER_NAMES[t.order]}" for t in ts) + f" reveal from {ts[0].click}"
-    body = to_jshtml(ts, stride=stride, interval=interval, px=px)
-    page = (
-        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'>"
-        f"<title>{html.escape(title)}</title></head>\n<body style='font-family:sans-serif'>\n"
-        f"<h2>{html.escape(title)}</h2>\n{body}\n</body></html>\n"
-    )
+    fps = _positive("fps", fps)
+    if fps > 60:
+        raise ValueError(f"fps must be at most 60, not {fps!r}")
+    steps = max(len(t) for t in ts)
+    per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
+    title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"
+    binary = ["start", "final", "visit_step", "enter_step", "leave_step", "step_cell", "parent_step", "frontier"]
+    palette = {**PALETTE, "current_blend": CURRENT_BLEND, "digit_blend": DIGIT_BLEND}
+    boards = []
+    for t in ts:
+        state = view_state(t)
+        for name in binary:
+            state[name] = base64.b64encode(state[name]).decode("ascii")
+        state.update(
+            step=min(step, len(t) - 1), generation=1, title=TITLES[t.order] if len(ts) > 1 else "",
+            show_frontier=True, show_caption=True, show_legend=True, show_mines=False, flags="",
+            flood=False, keyboard=True, max_cell=32, fps=fps, play=None, last_step=steps - 1,
+            palette=palette, words={**TEMPLATES, **LEGEND},
+        )
+        boards.append(state)
+    view_source = ESM.read_text(encoding="utf-8")
+    page_source = ESM.with_name("page.js").read_text(encoding="utf-8")
+    for text in (view_source, page_source):
+        if "</script" in text.lower():
+            raise RuntimeError("a script contains '</script', which would end its tag early")
+    data = json.dumps({"boards": boards, "binary": binary,
+                       "controls": {"fps": fps, "per_frame": per_frame, "step": step}})
+    data = data.replace("</", "<\\/")  # nothing inside may close the script tag
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<style>{PAGE_STYLE}</style></head>
+<body>
+<h2>{html.escape(title)}</h2>
+<div class="msviz-boards" id="msviz-boards"></div>
+<p style="color:#555;font-size:90%">Keys: left/right one step, Home/End first/last, space play/pause
+(click a board first). Made with msviz.</p>
+<script id="msviz-view" type="text/plain">{view_source}</script>
+<script id="msviz-data" type="application/json">{data}</script>
+<script type="module">
+{page_source}
+const data = JSON.parse(document.getElementById("msviz-data").textContent);
+window.msvizPage = await start({{
+  viewSource: document.getElementById("msviz-view").textContent,
+  holder: document.getElementById("msviz-boards"), ...data,
+}});
+</script>
+</body></html>
+"""
+
+
+def save_html(traces, path, *, title=None, fps: int = 10, per_frame: int | None = None) -> Path:
+    """Write :func:`page_html` to `path`; return the path.
+
+    Examples
+    --------
+    >>> import msviz, tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> save_html(msviz.trace(["EEE", "EEM"], (0, 0)), folder / "reveal.html").name
+    'reveal.html'
+    """
+    page = page_html(traces, title=title, fps=fps, per_frame=per_frame)
     path = Path(path)
     path.write_text(page, encoding="utf-8")
     return path
@@ -173,5 +265,5 @@ def save(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
     if suffix == ".png":
         return save_png(traces, path, px=px)
     if suffix in (".html", ".htm"):
-        return save_html(traces, path, stride=stride, interval=1000 // _positive("fps", fps), px=px)
+        return save_html(traces, path, fps=min(_positive("fps", fps), 60), per_frame=stride)
     raise ValueError(f"cannot write {str(path)!r}: the file must end in .gif, .png or .html")

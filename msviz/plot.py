@@ -1,10 +1,7 @@
-"""Pictures of boards and traces, with matplotlib.
+"""Charts of boards and traces, with matplotlib: boards, steps, heatmaps, plots.
 
-The board is drawn as the game draws it: hidden cells raised and grey, revealed
-cells flat, digits in the classic colours, mines, the exploded mine on red. A
-whole board is composed from small pre-drawn tiles with numpy into one RGB
-image, so a picture of any step costs O(cells) and updating a figure is one
-``set_data`` on one image.
+The board pictures themselves (tiles, palette, board and step images) come from
+`msviz.render`; this module puts them and the per-cell maps on axes.
 
 Every function takes an optional ``ax=`` (the current axes by default), passes
 extra keywords to the matplotlib call that draws, and returns its artists.
@@ -12,15 +9,11 @@ extra keywords to the matplotlib call that draws, and returns its artists.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 from matplotlib import pyplot as plt
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.patches import Circle
 
 from .board import parse_board
+from .render import DIGIT_COLORS, board_image, step_image, tile_size
 
 __all__ = [
     "DIGIT_COLORS",
@@ -36,232 +29,6 @@ __all__ = [
     "step_vs_distance",
     "chebyshev_distance",
 ]
-
-#: The classic colours of the digits 1-8.
-DIGIT_COLORS = {
-    "1": "#0000ff",  # blue
-    "2": "#008000",  # green
-    "3": "#ff0000",  # red
-    "4": "#000080",  # dark blue
-    "5": "#800000",  # dark red
-    "6": "#008080",  # teal
-    "7": "#000000",  # black
-    "8": "#808080",  # grey
-}
-
-_FACE = np.array([192, 192, 192], np.uint8)  # a hidden cell
-_LIGHT = np.array([255, 255, 255], np.uint8)  # its lit edges
-_SHADOW = np.array([123, 123, 123], np.uint8)  # its shaded edges
-_FLAT = np.array([214, 214, 214], np.uint8)  # a revealed cell
-_GRID = np.array([150, 150, 150], np.uint8)  # the lines between revealed cells
-_BOOM = np.array([255, 40, 40], np.uint8)  # behind the exploded mine
-_CURRENT = np.array([255, 214, 10], np.uint8)  # the cell revealed at this step
-_FRONTIER = np.array([230, 0, 126], np.uint8)  # outline of cells on the stack or queue
-
-#: Tile order: the code of each symbol in a board image.
-_CODES = {s: i for i, s in enumerate("EMB12345678X")}
-_SHOWN_MINE = len(_CODES)  # a hidden mine drawn uncovered (a lost game)
-_N_TILES = _SHOWN_MINE + 1
-_LEGIBLE_PX = 12  # below this, digits are drawn as colours
-
-
-def tile_size(shape: tuple[int, int], *, width_px: int = 600) -> int:
-    """Return the side in pixels of one cell for a board of `shape`.
-
-    Boards up to 50 x 50 (LeetCode's largest) get at least 12 pixels a cell, so
-    digits stay legible; larger boards shrink to fit `width_px`.
-
-    Examples
-    --------
-    >>> tile_size((4, 5)), tile_size((50, 50)), tile_size((200, 200))
-    (32, 12, 3)
-    """
-    side = max(shape)
-    px = max(1, min(32, width_px // side))
-    return max(px, _LEGIBLE_PX) if side <= 50 else px
-
-
-@lru_cache(maxsize=16)
-def _tiles(px: int) -> np.ndarray:
-    """Return the RGB tile of every code, shape (tiles, px, px, 3), drawn once per size."""
-    tiles = np.empty((_N_TILES, px, px, 3), np.uint8)
-    edge = max(1, px // 8)
-    # Hidden: raised, lit from the top left.
-    hidden = np.empty((px, px, 3), np.uint8)
-    hidden[:] = _FACE
-    if px >= 4:
-        hidden[:edge, :] = _LIGHT
-        hidden[:, :edge] = _LIGHT
-        for i in range(edge):  # the shadow, cut on the diagonal at two corners
-            hidden[px - 1 - i, i + 1 :] = _SHADOW
-            hidden[i + 1 :, px - 1 - i] = _SHADOW
-    flat = np.empty((px, px, 3), np.uint8)
-    flat[:] = _FLAT
-    if px >= 4:
-        flat[0, :] = _GRID
-        flat[:, 0] = _GRID
-    tiles[_CODES["E"]] = hidden
-    tiles[_CODES["M"]] = hidden
-    tiles[_CODES["B"]] = flat
-    glyphs = _glyph_masks(px) if px >= _LEGIBLE_PX else None
-    for digit, color in DIGIT_COLORS.items():
-        rgb = np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)], np.uint8)
-        if glyphs is None:  # too small to read: the cell takes the digit's colour
-            tile = np.empty_like(flat)
-            tile[:] = (0.35 * _FLAT + 0.65 * rgb).astype(np.uint8)
-            if px >= 4:
-                tile[0, :] = _GRID
-                tile[:, 0] = _GRID
-        else:
-            tile = _blend(flat, rgb, glyphs[digit])
-        tiles[_CODES[digit]] = tile
-    black = np.zeros(3, np.uint8)
-    mine = glyphs["mine"] if glyphs is not None else _disc_mask(px)
-    boom = np.empty_like(flat)
-    boom[:] = _BOOM
-    tiles[_CODES["X"]] = _blend(boom, black, mine)
-    tiles[_SHOWN_MINE] = _blend(flat, black, mine)
-    return tiles
-
-
-def _blend(base: np.ndarray, rgb: np.ndarray, alpha: np.ndarray) -> np.ndarray:
-    """Return `base` with colour `rgb` painted over it with coverage `alpha` (0-1)."""
-    a = alpha[..., None]
-    return (base * (1 - a) + rgb * a).round().astype(np.uint8)
-
-
-def _disc_mask(px: int) -> np.ndarray:
-    """Return a filled disc covering the middle of a px x px tile, as coverage 0-1."""
-    y, x = np.mgrid[0:px, 0:px] + 0.5
-    return (np.hypot(x - px / 2, y - px / 2) <= px * 0.3).astype(float)
-
-
-@lru_cache(maxsize=8)
-def _glyph_masks(px: int) -> dict:
-    """Return the coverage (0-1) of each digit and of a mine in a px x px tile.
-
-    The glyphs are drawn once with matplotlib's Agg renderer, all in one row,
-    and cut apart.
-    """
-    names = list(DIGIT_COLORS) + ["mine"]
-    scale = 4  # draw larger, then average down: smooth edges
-    big = px * scale
-    fig = Figure(figsize=(big * len(names) / 100, big / 100), dpi=100)
-    FigureCanvasAgg(fig)
-    ax = fig.add_axes((0, 0, 1, 1))
-    ax.set_xlim(0, len(names))
-    ax.set_ylim(0, 1)
-    ax.axis("off")
-    for i, name in enumerate(names[:-1]):
-        ax.text(
-            i + 0.5,
-            0.47,
-            name,
-            ha="center",
-            va="center",
-            fontsize=big * 0.62 * 72 / 100,
-            fontweight="bold",
-            family="DejaVu Sans",
-        )
-    m = len(names) - 0.5  # the mine: a disc with spikes
-    ax.add_patch(Circle((m, 0.5), 0.24, color="black"))
-    for angle in range(0, 180, 45):
-        dx, dy = 0.36 * np.cos(np.radians(angle)), 0.36 * np.sin(np.radians(angle))
-        ax.plot([m - dx, m + dx], [0.5 - dy, 0.5 + dy], color="black", lw=big * 0.06 * 0.72)
-    fig.canvas.draw()
-    rgba = np.asarray(fig.canvas.buffer_rgba())[: big, : big * len(names)]
-    coverage = 1 - rgba[..., :3].mean(axis=2) / 255
-    coverage = coverage.reshape(px, scale, px * len(names), scale).mean(axis=(1, 3))
-    masks = {name: coverage[:, i * px : (i + 1) * px] for i, name in enumerate(names)}
-    # The mine's glint.
-    g = max(1, px // 8)
-    c = int(px * 0.38)
-    masks["mine"] = masks["mine"].copy()
-    masks["mine"][c : c + g, c : c + g] = 0
-    return masks
-
-
-def _codes(board: np.ndarray, show_mines: bool) -> np.ndarray:
-    """Return the tile code of every cell of an array of symbols."""
-    codes = np.zeros(board.shape, np.intp)
-    for symbol, code in _CODES.items():
-        codes[board == symbol] = code
-    if show_mines:
-        codes[board == "M"] = _SHOWN_MINE
-    return codes
-
-
-def _compose(codes: np.ndarray, px: int) -> np.ndarray:
-    """Return the RGB image of a board of tile codes, px pixels a cell."""
-    rows, cols = codes.shape
-    tiles = _tiles(px)[codes]  # (rows, cols, px, px, 3)
-    return tiles.transpose(0, 2, 1, 3, 4).reshape(rows * px, cols * px, 3)
-
-
-def board_image(board, *, px: int | None = None, show_mines: bool = False) -> np.ndarray:
-    """Return the board drawn as the game draws it, as an RGB array.
-
-    Parameters
-    ----------
-    board : board-like or ndarray of str
-        Anything :func:`msviz.parse_board` accepts.
-    px : int, optional
-        Pixels per cell; by default from :func:`tile_size`.
-    show_mines : bool
-        Draw hidden mines uncovered, as a lost game does.
-
-    Returns
-    -------
-    ndarray of uint8, shape (rows * px, cols * px, 3)
-
-    Examples
-    --------
-    >>> board_image(["EB", "1X"], px=16).shape
-    (32, 32, 3)
-    """
-    grid = np.asarray(parse_board(board))
-    px = tile_size(grid.shape) if px is None else px
-    return _compose(_codes(grid, show_mines), px)
-
-
-def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = True) -> np.ndarray:
-    """Return the board at step `k` of `trace` as an RGB array.
-
-    The cell revealed at step `k` is tinted gold; the cells waiting on the DFS
-    stack or in the BFS queue are outlined in magenta; cells not yet reached
-    are still hidden. The cost is O(cells): no step is replayed.
-
-    Examples
-    --------
-    >>> import msviz
-    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
-    >>> step_image(t, 1, px=16).shape
-    (32, 48, 3)
-    """
-    board = trace.board_at(k)
-    px = tile_size(board.shape) if px is None else px
-    image = _compose(_codes(board, False), px).copy()
-    if k >= 0:
-        r, c = int(trace.rows[k]), int(trace.cols[k])
-        cell = image[r * px : (r + 1) * px, c * px : (c + 1) * px]
-        cell[:] = (0.55 * cell + 0.45 * _CURRENT).astype(np.uint8)
-    if show_frontier:
-        _outline(image, trace.frontier_at(k), px, _FRONTIER)
-    return image
-
-
-def _outline(image: np.ndarray, mask: np.ndarray, px: int, rgb: np.ndarray) -> None:
-    """Draw a border inside every cell of `mask` in `image` (in place)."""
-    if not mask.any():
-        return
-    w = max(1, px // 6)
-    rows, cols = mask.shape
-    view = image.reshape(rows, px, cols, px, 3)
-    rr, cc = np.nonzero(mask)
-    border = np.zeros((px, px), bool)
-    border[:w, :] = border[-w:, :] = border[:, :w] = border[:, -w:] = True
-    by, bx = np.nonzero(border)
-    view[rr[:, None], by[None, :], cc[:, None], bx[None, :]] = rgb
 
 
 def _axes(ax):

@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import msviz  # noqa: E402
-from msviz import plot  # noqa: E402
+from msviz import plot, render  # noqa: E402
 
 PX = 20
 
@@ -26,16 +26,16 @@ def middle(image, r, c, px=PX):
 def test_hidden_revealed_and_exploded_cells_have_their_colours():
     image = plot.board_image(["EMB", "1XE"], px=PX)
     assert image.shape == (2 * PX, 3 * PX, 3)
-    face = tuple(int(v) for v in plot._FACE)
+    face = tuple(int(v) for v in render._FACE)
     assert middle(image, 0, 0) == face  # hidden E
     assert np.array_equal(cell(image, 0, 1), cell(image, 0, 0))  # a hidden mine looks hidden
-    assert middle(image, 0, 2) == tuple(int(v) for v in plot._FLAT)  # B
-    assert cell(image, 1, 1)[2, 2].tolist() == plot._BOOM.tolist()  # X on red
-    assert cell(image, 1, 1)[PX // 2, PX // 2].tolist() != plot._BOOM.tolist()  # the mine
+    assert middle(image, 0, 2) == tuple(int(v) for v in render._FLAT)  # B
+    assert cell(image, 1, 1)[2, 2].tolist() == render._BOOM.tolist()  # X on red
+    assert cell(image, 1, 1)[PX // 2, PX // 2].tolist() != render._BOOM.tolist()  # the mine
     # A hidden cell is raised: lit top-left edge, shaded bottom-right edge.
     hidden = cell(image, 0, 0)
-    assert hidden[0, PX // 2].tolist() == plot._LIGHT.tolist()
-    assert hidden[-1, PX // 2].tolist() == plot._SHADOW.tolist()
+    assert hidden[0, PX // 2].tolist() == render._LIGHT.tolist()
+    assert hidden[-1, PX // 2].tolist() == render._SHADOW.tolist()
 
 
 @pytest.mark.parametrize("digit", list("12345678"))
@@ -81,10 +81,10 @@ def test_the_current_cell_is_gold_and_the_frontier_outlined():
     centre = cell(image, 0, 0)[PX // 2, PX // 2].astype(int)
     assert centre[0] > 200 and centre[1] > 180 and centre[2] < 140  # gold tint
     queued = cell(image, 1, 1)  # queued by the click
-    assert queued[0, PX // 2].tolist() == plot._FRONTIER.tolist()
-    assert queued[PX // 2, PX // 2].tolist() == plot._FACE.tolist()  # still hidden inside
+    assert queued[0, PX // 2].tolist() == render._FRONTIER.tolist()
+    assert queued[PX // 2, PX // 2].tolist() == render._FACE.tolist()  # still hidden inside
     far = cell(image, 2, 2)
-    assert plot._FRONTIER.tolist() not in far.reshape(-1, 3).tolist()
+    assert render._FRONTIER.tolist() not in far.reshape(-1, 3).tolist()
 
 
 def test_drawing_functions_take_ax_and_return_artists():

@@ -12,7 +12,7 @@ import pytest  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import msviz  # noqa: E402
-from msviz import plot  # noqa: E402
+from msviz import plot, render  # noqa: E402
 from msviz import widgets as mw  # noqa: E402
 
 BOARD = msviz.random_board(8, 10, 9, seed=7, safe=(4, 5))
@@ -46,7 +46,7 @@ def test_the_picture_shows_the_current_cell_in_gold():
     assert centre[0] > 200 and centre[2] < 150
     far = np.argwhere(p.trace.visit_step < 0)[0]  # a cell never revealed: still grey
     grey = pixels(p.image.value)[far[0] * 20 + 10, far[1] * 20 + 10]
-    assert grey.tolist() in (plot._FACE.tolist(), plot._FRONTIER.tolist())
+    assert grey.tolist() in (render._FACE.tolist(), render._FRONTIER.tolist())
 
 
 def test_captions_say_what_happens():

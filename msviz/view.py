@@ -1,0 +1,253 @@
+"""The board drawn in the browser: one view for the player, the comparison and the game.
+
+`BoardView` is an anywidget: its JavaScript (``view.js``, beside this file) is
+one plain ES module with no build step and nothing fetched from the network.
+The kernel sends a reveal once, as binary arrays in synced traits; the browser
+draws any step of it by itself, so moving the `step` trait (by a slider, Play,
+the keyboard) never waits for the kernel. Since the whole state lives in
+traits, a saved notebook or an exported page can rebuild the view without one.
+
+The arrays sent, per cell (row-major, ``rows * cols`` entries):
+
+- ``start``, ``final``: uint8 tile codes (`msviz.render.CODES`) before and after the click;
+- ``visit_step``, ``enter_step``, ``leave_step``: int32, as in `msviz.Trace`;
+
+and per step (``len(trace)`` entries, int32): ``step_cell`` (the cell,
+``row * cols + col``), ``parent_step`` and ``frontier``, which the caption needs.
+A 500 x 500 board with every cell revealed is about 3.5 MB.
+
+A click on a cell goes to Python as ``(row, col)``: register a callback with
+:meth:`BoardView.on_click` (and :meth:`BoardView.on_flag` for a right-click,
+or a click with Shift, Ctrl, Alt or Cmd held).
+"""
+
+from __future__ import annotations
+
+import base64
+from pathlib import Path
+
+import anywidget
+import ipywidgets as widgets
+import numpy as np
+import traitlets
+
+from .render import CODES, CURRENT_BLEND, DIGIT_BLEND, PALETTE, png, state_image, tile_size
+from .trace import Trace
+from .words import LEGEND, TEMPLATES
+
+__all__ = ["BoardView", "ESM", "view_state"]
+
+#: The view's JavaScript module.
+ESM = Path(__file__).with_name("view.js")
+
+
+def _codes(board: np.ndarray) -> bytes:
+    """Return a board of symbols as one uint8 tile code per cell."""
+    out = np.zeros(board.shape, np.uint8)
+    for symbol, code in CODES.items():
+        out[board == symbol] = code
+    return out.tobytes()
+
+
+def _int32(values) -> bytes:
+    return np.ascontiguousarray(values, dtype="<i4").tobytes()
+
+
+def view_state(t: Trace) -> dict:
+    """Return the traits that show trace `t` in a `BoardView` (arrays as bytes).
+
+    Examples
+    --------
+    >>> import msviz
+    >>> state = view_state(msviz.trace(["EEE", "EEM"], (0, 0)))
+    >>> state["rows"], state["cols"], len(state["visit_step"]), len(state["step_cell"])
+    (2, 3, 24, 16)
+    """
+    rows, cols = t.shape
+    return {
+        "rows": rows,
+        "cols": cols,
+        "order": t.order,
+        "click": list(t.click),
+        "start": _codes(t.board),
+        "final": _codes(t.final),
+        "visit_step": _int32(t.visit_step),
+        "enter_step": _int32(t.enter_step),
+        "leave_step": _int32(t.leave_step),
+        "step_cell": _int32(t.rows.astype(np.int64) * cols + t.cols),
+        "parent_step": _int32(t.parent),
+        "frontier": _int32(t.frontier),
+    }
+
+
+def _board_state(board: np.ndarray) -> dict:
+    """Return the traits that show a board with no reveal on it."""
+    rows, cols = board.shape
+    none = _int32(np.full(board.shape, -1))
+    return {
+        "rows": rows, "cols": cols, "order": "", "click": [0, 0],
+        "start": _codes(board), "final": _codes(board),
+        "visit_step": none, "enter_step": none, "leave_step": none,
+        "step_cell": b"", "parent_step": b"", "frontier": b"",
+    }
+
+
+class BoardView(anywidget.AnyWidget):
+    """A board drawn in the browser, at any step of one reveal.
+
+    Show a trace with :meth:`show` (or pass it to the constructor), then move
+    `step`: the browser redraws the cells that change. Link `step` to a slider
+    with ``ipywidgets.jslink`` so that it moves without the kernel.
+
+    Parameters
+    ----------
+    trace : Trace, optional
+        The reveal to show; an empty 1 x 1 board by default.
+    **kwargs
+        Initial values of the traits (`step`, `title`, `show_frontier`, ...).
+
+    Examples
+    --------
+    >>> import msviz
+    >>> from msviz.view import BoardView
+    >>> view = BoardView(msviz.trace(["EEE", "EEM"], (0, 0)), step=1)
+    >>> view.rows, view.cols, view.steps
+    (2, 3, 4)
+    >>> clicked = []
+    >>> view.on_click(lambda row, col: clicked.append((row, col)))
+    >>> view._handle_message(view, {"event": "click", "row": 1, "col": 2}, [])
+    >>> clicked
+    [(1, 2)]
+    """
+
+    _esm = ESM
+
+    rows = traitlets.Int(1).tag(sync=True)
+    cols = traitlets.Int(1).tag(sync=True)
+    order = traitlets.Unicode("").tag(sync=True)  # "dfs", "bfs", or "" (a game's click)
+    click = traitlets.List([0, 0]).tag(sync=True)
+    start = traitlets.Bytes(b"\x00").tag(sync=True)
+    final = traitlets.Bytes(b"\x00").tag(sync=True)
+    visit_step = traitlets.Bytes(b"").tag(sync=True)
+    enter_step = traitlets.Bytes(b"").tag(sync=True)
+    leave_step = traitlets.Bytes(b"").tag(sync=True)
+    step_cell = traitlets.Bytes(b"").tag(sync=True)
+    parent_step = traitlets.Bytes(b"").tag(sync=True)
+    frontier = traitlets.Bytes(b"").tag(sync=True)
+    #: Changes whenever new arrays are sent; the browser reads them again then.
+    generation = traitlets.Int(0).tag(sync=True)
+
+    #: The step shown, -1 (before the click) to len - 1; larger values show the last step.
+    step = traitlets.Int(-1).tag(sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    show_frontier = traitlets.Bool(True).tag(sync=True)
+    show_caption = traitlets.Bool(True).tag(sync=True)
+    show_legend = traitlets.Bool(True).tag(sync=True)
+    show_mines = traitlets.Bool(False).tag(sync=True)
+    #: One byte per cell, 1 where a flag is planted (the game).
+    flags = traitlets.Bytes(b"").tag(sync=True)
+    #: Animate each new reveal from its first step to `step` (the game's floods).
+    flood = traitlets.Bool(False).tag(sync=True)
+    #: Left/right, Home/End and space move the step (a player; not the game).
+    keyboard = traitlets.Bool(True).tag(sync=True)
+    #: The largest side of a cell, in CSS pixels; cells shrink to fit the width.
+    max_cell = traitlets.Int(32).tag(sync=True)
+    #: The last step the keyboard goes to; -1 for this reveal's own (a comparison sets the longer side's).
+    last_step = traitlets.Int(-1).tag(sync=True)
+    #: Frames a second of the linked Play widget.
+    fps = traitlets.Int(10).tag(sync=True)
+    play = traitlets.Instance(widgets.Play, allow_none=True).tag(sync=True, **widgets.widget_serialization)
+    palette = traitlets.Dict().tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, trace: Trace | None = None, **kwargs):
+        kwargs.setdefault("palette", {**PALETTE, "current_blend": CURRENT_BLEND, "digit_blend": DIGIT_BLEND})
+        kwargs.setdefault("words", {**TEMPLATES, **LEGEND})
+        super().__init__(**kwargs)
+        self._click_handlers = widgets.CallbackDispatcher()
+        self._flag_handlers = widgets.CallbackDispatcher()
+        self.on_msg(self._handle_message)
+        self.trace = None
+        if trace is not None:
+            self.show(trace, step=self.step)
+
+    @property
+    def steps(self) -> int:
+        """How many steps the reveal shown has."""
+        return len(self.step_cell) // 4
+
+    def show(self, trace: Trace, *, step: int | None = None) -> None:
+        """Send `trace` to the browser (once) and show its `step` (the last by default)."""
+        if not isinstance(trace, Trace):
+            raise TypeError(f"expected a Trace, not {type(trace).__name__}: {trace!r}")
+        self.trace = trace
+        with self.hold_sync():
+            for name, value in view_state(trace).items():
+                setattr(self, name, value)
+            self.step = len(trace) - 1 if step is None else step
+            self.generation += 1
+
+    def show_board(self, board) -> None:
+        """Show a board with no reveal on it (a new game)."""
+        board = np.asarray(board)
+        self.trace = None
+        with self.hold_sync():
+            for name, value in _board_state(board).items():
+                setattr(self, name, value)
+            self.step = -1
+            self.generation += 1
+
+    def on_click(self, callback, remove: bool = False) -> None:
+        """Call ``callback(row, col)`` when a cell is clicked in the browser."""
+        self._click_handlers.register_callback(callback, remove=remove)
+
+    def on_flag(self, callback, remove: bool = False) -> None:
+        """Call ``callback(row, col)`` on a right-click, or a click with a modifier key."""
+        self._flag_handlers.register_callback(callback, remove=remove)
+
+    def _handle_message(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict) or content.get("event") not in ("click", "flag"):
+            return
+        row, col = content.get("row"), content.get("col")
+        if not (isinstance(row, int) and isinstance(col, int)):
+            return
+        if 0 <= row < self.rows and 0 <= col < self.cols:
+            handlers = self._click_handlers if content["event"] == "click" else self._flag_handlers
+            handlers(row, col)
+
+    # What a page without widgets shows: the board as a PNG.
+    def picture(self) -> np.ndarray:
+        """Return the step shown as an RGB image (drawn by matplotlib, in the kernel)."""
+        shape = (self.rows, self.cols)
+        codes = np.frombuffer(self.start, np.uint8).reshape(shape)
+        final = np.frombuffer(self.final, np.uint8).reshape(shape)
+        symbols = np.array(list(CODES))
+        n = self.steps
+        k = max(-1, min(self.step, n - 1))
+        current = frontier = None
+        if n:
+            visit = np.frombuffer(self.visit_step, "<i4").reshape(shape)
+            codes = np.where((visit >= 0) & (visit <= k), final, codes)
+            if k >= 0:
+                cell = int(np.frombuffer(self.step_cell, "<i4")[k])
+                current = divmod(cell, self.cols)
+            if self.show_frontier:
+                enter = np.frombuffer(self.enter_step, "<i4").reshape(shape)
+                leave = np.frombuffer(self.leave_step, "<i4").reshape(shape)
+                frontier = (enter >= 0) & (enter <= k) & (k < leave)
+        show_mines = self.show_mines and k == n - 1
+        return state_image(symbols[codes], current=current, frontier=frontier,
+                           px=tile_size(shape, width_px=480), show_mines=show_mines)
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        return _with_png(bundle, self)
+
+
+def _with_png(bundle, view: BoardView):
+    """Add the view's picture as image/png to a widget's display data."""
+    if bundle is None:
+        return None
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    data = {**data, "image/png": base64.b64encode(png(view.picture())).decode("ascii")}
+    return data, metadata
