@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import functools
-import math
 import traceback
 
 import ipywidgets as widgets
@@ -70,13 +69,14 @@ class _Stepping:
                                       layout=widgets.Layout(width="40px"))
         self.speed = widgets.IntSlider(value=fps, min=1, max=60, description="frames/s",
                                        layout=widgets.Layout(width="250px"))
-        self.per_frame = widgets.IntSlider(value=per_frame, min=1, max=max(10, math.ceil(steps / 600)),
+        self.per_frame = widgets.IntSlider(value=per_frame, min=1, max=max(10, 2 * per_frame),
                                            description="steps/frame", layout=widgets.Layout(width="250px"),
                                            style={"description_width": "initial"})
         self.links = [
             widgets.jslink((self.play, "value"), (self.slider, "value")),
             widgets.jslink((self.per_frame, "value"), (self.play, "step")),
         ]
+        self._views = views
         for view in views:
             view.last_step = last
             self.links.append(widgets.jslink((self.slider, "value"), (view, "step")))
@@ -99,15 +99,20 @@ class _Stepping:
 
     @step.setter
     def step(self, k: int) -> None:
-        self.slider.value = k
+        # In a browser the links move the views too; set them here as well, so
+        # that the kernel's copy agrees without one (and the PNG fallback shows k).
+        with self.slider.hold_sync():
+            self.slider.value = k
+        for view in self._views:
+            view.step = self.slider.value
 
     @_reports_errors
     def _back(self, _button) -> None:
-        self.slider.value = max(self.slider.min, self.slider.value - 1)
+        self.step = max(self.slider.min, self.slider.value - 1)
 
     @_reports_errors
     def _forward(self, _button) -> None:
-        self.slider.value = min(self.slider.max, self.slider.value + 1)
+        self.step = min(self.slider.max, self.slider.value + 1)
 
 
 class Player(_Stepping, widgets.VBox):

@@ -1,7 +1,11 @@
 """Export: animations, GIFs, HTML pages, and the command line."""
 
+import base64
+import json
+import re
 import subprocess
 import sys
+from pathlib import Path
 
 import matplotlib
 
@@ -67,10 +71,25 @@ def test_animation_frames_change_only_where_the_reveal_does(dfs):
     assert drawn.titles[0].get_text().startswith("DFS step 5 /")
 
 
-def test_jshtml_holds_every_frame(dfs):
-    page = export.to_jshtml(dfs, stride=2)
-    assert "<script" in page
-    assert page.count("data:image/png;base64") == len(export.frames(dfs, stride=2))
+def test_the_page_is_self_contained_and_carries_the_view(dfs, bfs):
+    page = export.page_html([dfs, bfs])
+    body = page.split("<body", 1)[1]
+    assert re.search(r"(src|href)=|https?:|@import|url\(", body) is None  # nothing fetched
+    view_js = (Path(msviz.__file__).parent / "view.js").read_text()
+    assert view_js in page  # the very module the notebooks use
+    data = json.loads(re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1])
+    assert [b["order"] for b in data["boards"]] == ["dfs", "bfs"]
+    cells = np.frombuffer(base64.b64decode(data["boards"][0]["step_cell"]), "<i4")
+    assert np.array_equal(np.divmod(cells, dfs.shape[1]), (dfs.rows, dfs.cols))
+
+
+def test_the_page_grows_with_cells_not_with_frames():
+    t = msviz.trace(msviz.random_board(300, 300, 900, seed=1, safe=(150, 150)), (150, 150))
+    assert len(t) > 50_000
+    size = len(export.page_html(t))
+    assert size < 4_000_000  # a few MB for 90,000 cells, whatever the number of frames
+    small = len(export.page_html(msviz.trace(msviz.random_board(30, 30, 9, seed=1, safe=(15, 15)), (15, 15))))
+    assert small < 200_000
 
 
 def test_save_by_extension(tmp_path, dfs, bfs):

@@ -1,72 +1,143 @@
-"""Widgets, headless: the picture and caption follow the slider, buttons step, the game plays."""
+"""Widgets, headless: the view's traits, its click callback, the controls' links, the game.
 
+What the browser draws from these traits is tested in tests/browser/; here the
+Python side: the arrays sent are the trace's, the controls are linked in the
+browser (jslink), clicks reach Python, and the game's screen state is derived
+from its rules.
+"""
+
+import base64
 import io
 
 import matplotlib
 
 matplotlib.use("Agg")
 
-import ipywidgets as widgets  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from PIL import Image  # noqa: E402
 
 import msviz  # noqa: E402
-from msviz import plot, render  # noqa: E402
+from msviz import render  # noqa: E402
 from msviz import widgets as mw  # noqa: E402
+from msviz.view import BoardView, view_state  # noqa: E402
 
 BOARD = msviz.random_board(8, 10, 9, seed=7, safe=(4, 5))
 CLICK = (4, 5)
+SYMBOLS = "EMB12345678X"
 
 
-def pixels(png: bytes) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"))
+def int32(data: bytes) -> np.ndarray:
+    return np.frombuffer(data, "<i4")
+
+
+def symbols(data: bytes, shape) -> np.ndarray:
+    return np.array(list(SYMBOLS))[np.frombuffer(data, np.uint8)].reshape(shape)
+
+
+def png_of(bundle) -> np.ndarray:
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    return np.asarray(Image.open(io.BytesIO(base64.b64decode(data["image/png"]))).convert("RGB"))
+
+
+def click(view, row, col, event="click"):
+    """Do what the browser does when a cell is clicked: send the cell to Python."""
+    view._handle_message(view, {"event": event, "row": row, "col": col}, [])
 
 
 @pytest.mark.parametrize("order", ["dfs", "bfs"])
-def test_the_slider_changes_picture_and_caption(order):
+def test_the_view_is_sent_the_trace_arrays(order):
+    t = msviz.trace(BOARD, CLICK, order=order)
+    state = view_state(t)
+    assert (state["rows"], state["cols"], state["order"], state["click"]) == (8, 10, order, [4, 5])
+    assert np.array_equal(symbols(state["start"], t.shape), np.array(BOARD))
+    assert np.array_equal(symbols(state["final"], t.shape), t.final)
+    for name in ("visit_step", "enter_step", "leave_step"):
+        assert np.array_equal(int32(state[name]).reshape(t.shape), getattr(t, name))
+    cells = int32(state["step_cell"])
+    assert np.array_equal(np.divmod(cells, 10), (t.rows, t.cols))
+    assert np.array_equal(int32(state["parent_step"]), t.parent)
+    assert np.array_equal(int32(state["frontier"]), t.frontier)
+
+
+def test_the_arrays_grow_with_cells_not_with_steps_times_pixels():
+    t = msviz.trace(msviz.random_board(300, 300, 0, seed=1), (150, 150))
+    sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
+    assert len(t) == 90_000
+    assert sent == 90_000 * (1 + 1 + 4 + 4 + 4) + 90_000 * 4 * 3  # per cell + per step
+
+
+def test_a_click_in_the_browser_calls_back_with_the_cell():
+    view = BoardView(msviz.trace(BOARD, CLICK))
+    clicks, flags = [], []
+    view.on_click(lambda r, c: clicks.append((r, c)))
+    view.on_flag(lambda r, c: flags.append((r, c)))
+    click(view, 2, 3)
+    click(view, 7, 9, event="flag")
+    click(view, 8, 0)  # outside the board: ignored
+    click(view, "1", 0)  # not a cell: ignored
+    view._handle_message(view, "nonsense", [])
+    assert clicks == [(2, 3)] and flags == [(7, 9)]
+
+
+def test_show_sends_new_arrays_and_says_so():
+    view = BoardView()
+    g0 = view.generation
+    t = msviz.trace(BOARD, CLICK)
+    view.show(t)
+    assert view.generation == g0 + 1 and view.step == len(t) - 1 and view.steps == len(t)
+    view.show(t, step=3)
+    assert view.generation == g0 + 2 and view.step == 3
+    with pytest.raises(TypeError, match="expected a Trace, not list"):
+        view.show(BOARD)
+
+
+@pytest.mark.parametrize("order", ["dfs", "bfs"])
+def test_the_fallback_picture_is_the_step_shown(order):
     p = msviz.player(BOARD, CLICK, order=order)
     t = p.trace
-    assert p.slider.max == len(t) - 1 > 5
-    seen = set()
-    for k in range(len(t)):
-        p.slider.value = k
-        assert p.caption.value == f"<b>{mw.caption(t, k)}</b>"
-        image = pixels(p.image.value)
-        assert np.array_equal(image, plot.step_image(t, k, px=p.px))  # pixel exact
-        seen.add(p.image.value)
-    assert len(seen) == len(t)  # every step a different picture
+    for k in (0, 5, len(t) - 1):
+        p.step = k
+        assert p.view.step == k  # linked in Python too, when the kernel sets it
+        px = render.tile_size(t.shape, width_px=480)
+        assert np.array_equal(png_of(p._repr_mimebundle_()), render.step_image(t, k, px=px))
 
 
-def test_the_picture_shows_the_current_cell_in_gold():
-    p = msviz.player(BOARD, CLICK, px=20)
-    p.step = 3
-    r, c = int(p.trace.rows[3]), int(p.trace.cols[3])
-    centre = pixels(p.image.value)[r * 20 + 10, c * 20 + 3].astype(int)
-    assert centre[0] > 200 and centre[2] < 150
-    far = np.argwhere(p.trace.visit_step < 0)[0]  # a cell never revealed: still grey
-    grey = pixels(p.image.value)[far[0] * 20 + 10, far[1] * 20 + 10]
-    assert grey.tolist() in (render._FACE.tolist(), render._FRONTIER.tolist())
+def test_the_player_shows_widget_view_and_a_png():
+    p = msviz.player(BOARD, CLICK)
+    data, _ = p._repr_mimebundle_()
+    assert set(data) == {"text/plain", "application/vnd.jupyter.widget-view+json", "image/png"}
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == p.model_id
 
 
-def test_captions_say_what_happens():
-    t = msviz.trace(["EEE", "EEM"], (0, 0))
-    assert mw.caption(t, 0) == (
-        "step 0: (0, 0) has no adjacent mines, so it becomes B; "
-        "it calls reveal on 2 hidden neighbours in turn; stack depth 1"
-    )
-    assert mw.caption(t, 3) == (
-        "step 3: (1, 1), reached from (1, 0), has 1 adjacent mine, so it becomes 1; stack depth 3"
-    )
-    assert "mine: it becomes X" in mw.caption(msviz.trace(["EM"], (0, 1)), 0)
-    assert "reveals nothing" in mw.caption(msviz.trace(["B1", "EM"], (0, 0)), -1)
+def test_controls_are_linked_in_the_browser():
+    p = msviz.player(BOARD, CLICK)
+    assert all(type(link).__name__ == "Link" and link._model_name == "LinkModel" for link in p.links)
+    pairs = {(l.source[0], l.source[1], l.target[0], l.target[1]) for l in p.links}
+    assert (p.play, "value", p.slider, "value") in pairs
+    assert (p.slider, "value", p.view, "step") in pairs
+    assert (p.speed, "value", p.view, "fps") in pairs
+    assert (p.per_frame, "value", p.play, "step") in pairs
+    assert p.view.play is p.play  # the view sets Play's interval from fps
+    assert p.play.max == p.slider.max == len(p.trace) - 1
+    assert p.speed.max == 60
+
+
+def test_long_reveals_play_several_steps_a_frame():
+    long = msviz.player(msviz.random_board(200, 200, 0), (100, 100))
+    assert len(long.trace) == 40_000
+    seconds = len(long.trace) / (long.per_frame.value * long.speed.value)
+    assert 10 <= seconds <= 30  # about 20 s at the default speed
+    fastest = len(long.trace) / (long.per_frame.max * long.speed.max)
+    assert fastest < 60  # and under a minute at the fastest
+    assert msviz.player(BOARD, CLICK).per_frame.value == 1
 
 
 def test_buttons_move_one_step_and_stop_at_the_ends():
     p = msviz.player(BOARD, CLICK)
     p.forward.click()
     p.forward.click()
-    assert p.step == 2
+    assert p.step == 2 and p.view.step == 2
     p.back.click()
     assert p.step == 1
     p.back.click()
@@ -77,80 +148,96 @@ def test_buttons_move_one_step_and_stop_at_the_ends():
     assert p.step == p.slider.max
 
 
-def test_play_and_speed_are_linked_in_the_browser():
-    p = msviz.player(BOARD, CLICK)
-    assert all(type(link).__name__ == "Link" and link._model_name == "LinkModel" for link in p.links)  # jslink: in the browser
-    pairs = {(l.source[0].model_id, l.source[1], l.target[0].model_id, l.target[1]) for l in p.links}
-    assert (p.play.model_id, "value", p.slider.model_id, "value") in pairs
-    assert (p.speed.model_id, "value", p.play.model_id, "interval") in pairs
-    assert p.play.max == p.slider.max
+def test_the_caption_follows_the_step():
+    p = msviz.player(["EEE", "EEM"], (0, 0))
+    p.step = 3
+    assert p.caption == "step 3: (1, 1), reached from (1, 0), has 1 adjacent mine, so it becomes 1; stack depth 3"
 
 
 def test_an_empty_reveal_disables_the_controls():
     p = msviz.player(["B1", "EM"], (0, 0))
-    assert p.slider.disabled and p.play.disabled
-    assert "reveals nothing" in p.caption.value
-    assert pixels(p.image.value).shape[:2] == (2 * p.px, 2 * p.px)
-
-
-def test_moving_the_slider_never_replays_the_traversal(monkeypatch):
-    p = msviz.player(BOARD, CLICK)
-
-    def boom(*args, **kwargs):
-        raise AssertionError("replayed")
-
-    from msviz import traversal
-
-    monkeypatch.setattr(traversal, "_dfs_steps", boom)
-    monkeypatch.setattr(traversal, "_bfs_steps", boom)
-    p.step = len(p.trace) - 1
-    assert not p.errors.outputs
-    assert f"step {len(p.trace) - 1}:" in p.caption.value
+    assert p.slider.disabled and p.play.disabled and p.view.step == -1
+    assert "reveals nothing" in p.caption
 
 
 def test_an_error_in_a_callback_is_shown_in_the_widget(monkeypatch):
-    p = msviz.player(BOARD, CLICK)
+    g = msviz.game(board=BOARD)
 
     def broken(*args, **kwargs):
-        raise RuntimeError("the picture broke")
+        raise RuntimeError("the rules broke")
 
-    monkeypatch.setattr(mw, "step_image", broken)
-    p.step = 2
-    text = "".join(o.get("text", "") for o in p.errors.outputs)
-    assert "RuntimeError: the picture broke" in text
-    assert p.errors.layout.display is None  # made visible
+    monkeypatch.setattr(g.rules, "click", broken)
+    click(g.view, 0, 0)
+    text = "".join(o.get("text", "") for o in g.errors.outputs)
+    assert "RuntimeError: the rules broke" in text
+    assert g.errors.layout.display is None  # made visible
 
 
-def test_compare_drives_both_pictures_with_one_slider():
-    c = msviz.compare(BOARD, CLICK)
-    assert len(c.dfs) == len(c.bfs) and c.slider.max == len(c.dfs) - 1
-    before = tuple(i.value for i in c.images)
-    c.slider.value = 5
-    after = tuple(i.value for i in c.images)
-    assert before[0] != after[0] and before[1] != after[1]
-    assert np.array_equal(pixels(after[0]), plot.step_image(c.dfs, 5, px=c.px))
-    assert np.array_equal(pixels(after[1]), plot.step_image(c.bfs, 5, px=c.px))
-    assert "stack depth" in c.captions[0].value and "queue holds" in c.captions[1].value
+def test_compare_drives_both_views_with_one_slider():
+    c = msviz.compare(BOARD, (0, 0))
+    short, long = sorted(c.views, key=lambda v: v.steps)
+    assert c.slider.max == long.steps - 1
+    pairs = {(l.source[0], l.target[0], l.target[1]) for l in c.links}
+    assert {(c.slider, v, "step") for v in c.views} <= pairs
+    assert all(v.last_step == c.slider.max for v in c.views)  # the keyboard reaches the longer side's end
+    assert "stack depth" in c.captions[0] and "queue holds" in c.captions[1]
+
+
+# --- The game ------------------------------------------------------------------------
+
+
+def shown(g) -> np.ndarray:
+    """The board the view is told to show once its animation ends (what a screen shows)."""
+    view = g.view
+    shape = (view.rows, view.cols)
+    start, final = symbols(view.start, shape), symbols(view.final, shape)
+    visit = int32(view.visit_step).reshape(shape)
+    return np.where((visit >= 0) & (visit <= view.step), final, start)
 
 
 def test_a_click_on_a_zero_cell_reveals_its_region():
     g = msviz.game(board=BOARD, animate=False)
-    g.click(*CLICK)
+    click(g.view, *CLICK)
     assert g.board == msviz.reveal(BOARD, CLICK)
     assert not g.lost
     assert g.board is not g.board  # a new list each time
     assert sum(row.count("M") for row in g.board) == 9  # hidden mines stay M
-    hidden = [b for row in g._buttons for b in row if b.style.button_color == "#c0c0c0"]
-    assert len(hidden) == sum(row.count("E") + row.count("M") for row in g.board)
+    assert np.array_equal(shown(g), np.array(g.board))
+
+
+def test_the_game_animates_each_click_in_the_browser():
+    g = msviz.game(9, 9, 10, seed=3)
+    assert g.view.flood and not g.view.keyboard and not g.view.show_frontier
+    assert np.array_equal(shown(g), np.full((9, 9), "E"))
+    g.click(4, 4)
+    assert not g.lost and sum(row.count("M") for row in g.board) == 10  # the first click is safe
+    assert g.view.steps == len(g.rules.last) > 1 and g.view.step == g.view.steps - 1
+    assert np.array_equal(shown(g), np.array(g.board))
+
+
+def test_every_state_of_the_screen_agrees_with_the_board():
+    g = msviz.game(9, 9, 10, seed=5)
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        r, c = (int(x) for x in rng.integers(0, 9, 2))
+        if rng.random() < 0.2:
+            g.flag(r, c)
+        elif rng.random() < 0.05:
+            g.new_game()
+        else:
+            g.click(r, c)
+        assert np.array_equal(shown(g), np.array(g.board))
+        flags = np.frombuffer(g.view.flags, np.uint8).reshape(9, 9).astype(bool)
+        assert np.array_equal(flags, g.rules.flags)
+        assert g.view.show_mines == g.lost
 
 
 def test_a_mine_loses_the_game():
     g = msviz.game(board=BOARD, animate=False)
     r, c = next((r, c) for r in range(8) for c in range(10) if BOARD[r][c] == "M")
     g.click(r, c)
-    assert g.lost and g.board[r][c] == "X"
+    assert g.lost and g.board[r][c] == "X" and g.view.show_mines
     assert "Boom" in g.status.value and f"({r}, {c})" in g.status.value
-    assert g._buttons[r][c].style.button_color == "#ff2828"
     before = g.board
     g.click(0, 0)  # the game is over
     assert g.board == before and "over" in g.status.value
@@ -163,25 +250,39 @@ def test_a_won_game_says_so():
     assert "You won" in g.status.value and "All 8 safe cells" in g.status.value
 
 
-def test_the_first_random_click_is_safe_and_animates():
+def test_flags_block_clicks_and_are_counted():
+    g = msviz.game(board=BOARD)
+    click(g.view, 0, 0, event="flag")
+    assert g.rules.flags[0, 0] and np.frombuffer(g.view.flags, np.uint8)[0] == 1
+    assert "Flags: 1 of 9 mines" in g.status.value
+    g.click(0, 0)
+    assert g.board == BOARD  # a flagged cell cannot be clicked
+    g.flag(0, 0)
+    assert not g.rules.flags.any()
+
+
+def test_new_game_clears_the_board_and_the_animation():
     g = msviz.game(9, 9, 10, seed=3)
-    assert g.board == [["E"] * 9 for _ in range(9)]
     g.click(4, 4)
-    assert not g.lost and sum(row.count("M") for row in g.board) == 10
-    assert g._play.max == len(g._trace) - 1 and g._play.playing
-    g._play.value = g._play.max  # the front end's Play reaches the end
-    assert g._buttons[4][4].style.button_color == "#e4e4e4"
+    generation = g.view.generation
+    g.new_game()
+    assert g.view.generation > generation and g.view.steps == 0 and g.view.step == -1
+    assert np.array_equal(shown(g), np.full((9, 9), "E")) and not g.rules.flags.any()
 
 
-def test_a_button_click_does_what_click_does():
-    g = msviz.game(board=BOARD, animate=False)
-    g._buttons[CLICK[0]][CLICK[1]].click()
-    assert g.board == msviz.reveal(BOARD, CLICK)
+def test_an_expert_board_and_a_100_by_100_board_are_one_view():
+    expert = msviz.game(16, 30, 99, seed=1)
+    assert (expert.view.rows, expert.view.cols) == (16, 30)
+    big = msviz.game(100, 100, 1000, seed=1)
+    big.click(50, 50)
+    assert np.array_equal(shown(big), np.array(big.board))
 
 
 def test_bad_game_arguments_fail_at_the_call():
     with pytest.raises(ValueError, match="100 mines do not fit on a 9x9 board"):
         msviz.game(9, 9, 100)
+    with pytest.raises(ValueError, match="1 mines do not fit on a 3x3 board"):
+        msviz.game(3, 3, 1)  # a first click keeps all nine cells safe
     g = msviz.game(board=BOARD)
     with pytest.raises(ValueError, match=r"click \(8, 0\) is outside the 8x10 board"):
         g.click(8, 0)

@@ -19,29 +19,18 @@ import shutil
 import sys
 from pathlib import Path
 
+import nbformat
 import pytest
+from conftest import CANVAS_PIXELS, DRAWN, ROOT, shoot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from labserver import TOKEN, running_lab  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "test-artifacts" / "screenshots"
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+# A notebook of the tests' own, for the game: its second cell prints the kernel's board.
+GAME_NOTEBOOK = [
+    "import msviz\ng = msviz.game(16, 30, 25, seed=3)\ng",
+    "print('BOARD', ''.join(''.join(row) for row in g.board), g.lost)",
 ]
-
-
-def chromium_path() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.fail(
-        "Chromium was not found, so the browser tests cannot run. Install it with "
-        "'sudo apt-get install chromium' (Debian/Ubuntu), or run 'bash .ci/run', which installs it.",
-        pytrace=False,
-    )
 
 
 @pytest.fixture(scope="module")
@@ -50,20 +39,11 @@ def lab(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("lab")
     root = workdir / "notebooks"
     shutil.copytree(ROOT / "notebooks", root)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in GAME_NOTEBOOK])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, root / "game-test.ipynb")
     with running_lab(root, workdir) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    executable = chromium_path()
-    playwright = pytest.importorskip("playwright.sync_api")  # installed by the test extra
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
 
 
 @contextlib.contextmanager
@@ -106,14 +86,14 @@ def assert_no_errors(page, name: str):
     assert "Traceback" not in body, f"{name}: a traceback is shown"
 
 
-def shoot(target, name: str):
-    """Save a screenshot of a page or of one widget in the artefacts folder."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    target.screenshot(path=str(SHOTS / f"{Path(name).stem}.png"))
+def drawn_step(view) -> int:
+    """The step the view drew last (it draws in an animation frame)."""
+    return view.evaluate("root => root.msviz.step()")
 
 
-def image_src(locator) -> str:
-    return locator.get_attribute("src") or ""
+def wait_drawn(page, view, k: int):
+    page.wait_for_function("([root, k]) => root.msviz.step() === k", arg=[view.element_handle(), k],
+                           timeout=20_000)
 
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -125,75 +105,127 @@ def test_every_notebook_runs_in_the_browser_without_errors(browser, lab, name):
     with ran_notebook(browser, lab, name) as page:
         assert_no_errors(page, name)
         if name in WITH_WIDGETS:
-            assert page.locator(".jupyter-widgets.widget-image img, .widget-image").count() > 0 or \
-                page.locator(".widget-gridbox").count() > 0, f"{name}: no widget was drawn"
+            assert page.locator(".msviz-view canvas").count() > 0, f"{name}: no board was drawn"
         shoot(page, name)
 
 
-def test_the_player_follows_slider_buttons_and_play(browser, lab):
+def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
     with ran_notebook(browser, lab, "03-depth-first.ipynb") as page:
-        player = page.locator(".widget-vbox:has(.widget-play)").first
+        player = page.locator(".widget-vbox:has(.msviz-view)").first
         player.scroll_into_view_if_needed()
-        image = player.locator("img").first
-        caption = player.locator(".widget-html:has-text('step')").first
-        assert caption.inner_text().startswith("step 0:")
-        before = image_src(image)
+        view = player.locator(".msviz-view").first
+        assert drawn_step(view) == 0 and view.evaluate(DRAWN)["caption"].startswith("step 0:")
+        pictures = [view.evaluate(CANVAS_PIXELS)]
 
-        player.locator("button:has(.fa-step-forward)").click()
-        page.wait_for_function("el => el.textContent.startsWith('step 1:')", arg=caption.element_handle())
-        assert image_src(image) != before, "the picture did not change with the step button"
+        player.locator("button:has(.fa-step-forward)").click()  # the step button
+        wait_drawn(page, view, 1)
+        pictures.append(view.evaluate(CANVAS_PIXELS))
+        assert view.evaluate(DRAWN)["caption"].startswith("step 1:")
 
         readout = player.locator(".widget-readout").first  # type a step into the slider's readout
         readout.click()
         page.keyboard.press("Control+A")
         page.keyboard.type("12")
         page.keyboard.press("Enter")
-        page.wait_for_function("el => el.textContent.startsWith('step 12:')", arg=caption.element_handle())
-        at_12 = image_src(image)
-        assert at_12 != before
+        wait_drawn(page, view, 12)
+        pictures.append(view.evaluate(CANVAS_PIXELS))
+
+        view.focus()  # the keyboard on the board: right, left, End, Home
+        page.keyboard.press("ArrowRight")
+        wait_drawn(page, view, 13)
+        assert readout.inner_text() == "13", "the slider did not follow the keyboard"
+        page.keyboard.press("ArrowLeft")
+        wait_drawn(page, view, 12)
+        assert view.evaluate(CANVAS_PIXELS) == pictures[2], "one step on and back is not the same picture"
+        page.keyboard.press("End")
+        last = int(player.locator(".widget-slider .noUi-handle").first.get_attribute("aria-valuemax").split(".")[0])
+        wait_drawn(page, view, last)
+        page.keyboard.press("Home")
+        wait_drawn(page, view, 0)
+        assert view.evaluate(CANVAS_PIXELS) == pictures[0]
+        assert len({p[2] for p in pictures}) == 3, "the picture did not change with the step"
 
         player.locator(".widget-play button").first.click()  # Play
-        page.wait_for_function("el => !el.textContent.startsWith('step 12:')", arg=caption.element_handle(),
-                               timeout=30_000)
-        assert image_src(image) != at_12, "Play moved the caption but not the picture"
-        assert re.match(r"step \d+:", caption.inner_text())
+        page.wait_for_function("root => root.msviz.step() > 3", arg=view.element_handle(), timeout=30_000)
+        assert view.evaluate(CANVAS_PIXELS) != pictures[0], "Play moved the step but not the picture"
+        assert re.match(r"step \d+:", view.evaluate(DRAWN)["caption"])
+        view.focus()
+        page.keyboard.press(" ")  # space pauses
+        page.wait_for_timeout(300)
+        paused = drawn_step(view)
+        page.wait_for_timeout(600)
+        assert drawn_step(view) == paused, "space did not pause Play"
         shoot(player, "player")
 
 
 def test_one_slider_drives_both_sides_of_the_comparison(browser, lab):
     with ran_notebook(browser, lab, "05-comparing-orders.ipynb") as page:
-        view = page.locator(".widget-vbox:has(.widget-play)").first
-        view.scroll_into_view_if_needed()
-        images = view.locator("img")
-        assert images.count() == 2
-        before = [image_src(images.nth(i)) for i in range(2)]
-        forward = view.locator("button:has(.fa-step-forward)").first
+        widget = page.locator(".widget-vbox:has(.msviz-view)").first
+        widget.scroll_into_view_if_needed()
+        views = widget.locator(".msviz-view")
+        assert views.count() == 2
+        before = [views.nth(i).evaluate(CANVAS_PIXELS) for i in range(2)]
+        forward = widget.locator("button:has(.fa-step-forward)").first
         for _ in range(3):
             forward.click()
-        captions = view.locator(".widget-html:has-text('step')")
-        page.wait_for_function(  # both captions reach step 3 once the kernel has answered
-            "els => els.length === 2 && els.every(el => el.textContent.startsWith('step 3:'))",
-            arg=[captions.nth(i).element_handle() for i in range(2)], timeout=30_000,
-        )
-        page.wait_for_timeout(500)
-        after = [image_src(images.nth(i)) for i in range(2)]
+        for i in range(2):
+            wait_drawn(page, views.nth(i), 3)
+        after = [views.nth(i).evaluate(CANVAS_PIXELS) for i in range(2)]
         assert after[0] != before[0] and after[1] != before[1], "both pictures must follow the one slider"
-        shoot(view, "compare")
+        captions = [views.nth(i).evaluate(DRAWN)["caption"] for i in range(2)]
+        assert "stack depth" in captions[0] and "queue holds" in captions[1]
+        shoot(widget, "compare")
 
 
-def test_a_click_on_the_game_board_changes_it(browser, lab):
-    with ran_notebook(browser, lab, "01-start-here.ipynb") as page:
-        grid = page.locator(".widget-gridbox").first
-        grid.scroll_into_view_if_needed()
-        cells = grid.locator("button")
-        assert cells.count() == 81
-        before = grid.inner_html()
-        cells.nth(40).click()  # the middle cell: the first click is safe
-        game = page.locator(".widget-vbox:has(.widget-gridbox)").first
-        status = game.locator(".widget-html").first
-        page.wait_for_function(  # the kernel answers, then the flood animates
-            "el => /revealed|won/.test(el.textContent)", arg=status.element_handle(), timeout=30_000
-        )
-        page.wait_for_timeout(2000)
-        assert grid.inner_html() != before, "clicking a hidden cell did not change the board"
-        shoot(page.locator(".widget-vbox:has(.widget-gridbox)").first, "game")
+def kernel_board(page) -> tuple[str, bool]:
+    """Run the game notebook's second cell and read the board the kernel holds."""
+    cell = page.locator(".jp-CodeCell").nth(1)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_timeout(300)
+    page.wait_for_function(
+        "el => /BOARD \\S+ (True|False)/.test(el.textContent) && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
+        arg=cell.element_handle(), timeout=30_000,
+    )
+    text = cell.locator(".jp-OutputArea-output").last.inner_text()
+    _, cells, lost = text.split()
+    return cells, lost == "True"
+
+
+def assert_screen_is_board(page, view):
+    """Once the view has settled, each drawn cell is what the kernel's board says."""
+    page.wait_for_function("root => !root.msviz.animating()", arg=view.element_handle(), timeout=20_000)
+    page.wait_for_timeout(200)
+    cells, lost = kernel_board(page)
+    codes = {"E": 0, "M": 12 if lost else 0, "B": 2, "X": 11, **{str(d): 2 + d for d in range(1, 9)}}
+    drawn = view.evaluate(DRAWN)["sprites"]
+    assert drawn == [codes[c] for c in cells], "the screen disagrees with game.board"
+    return cells
+
+
+def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser, lab):
+    with ran_notebook(browser, lab, "game-test.ipynb") as page:
+        game = page.locator(".widget-vbox:has(.msviz-view)").first
+        view = game.locator(".msviz-view").first
+        canvas = view.locator("canvas")
+        box = canvas.bounding_box()
+        cell = box["width"] / 30
+
+        def at(row, col):
+            return {"x": (col + 0.5) * cell, "y": (row + 0.5) * box["height"] / 16}
+
+        before = view.evaluate(CANVAS_PIXELS)
+        canvas.click(position=at(8, 15))  # the first click is safe and floods
+        page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=20_000)
+        canvas.click(position=at(0, 0))  # a click during the flood: it finishes, then applies
+        cells = assert_screen_is_board(page, view)
+        assert view.evaluate(CANVAS_PIXELS) != before and cells.count("E") + cells.count("M") < 16 * 30
+        shoot(game, "game")
+
+        canvas.click(position=at(15, 29), button="right")  # a flag, if that cell is still hidden
+        game.locator("button:has-text('New game')").click()
+        canvas.click(position=at(8, 15))
+        page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=20_000)
+        game.locator("button:has-text('New game')").click()  # a new game during the flood
+        cells = assert_screen_is_board(page, view)
+        assert set(cells) <= {"E", "M"} and set(view.evaluate(DRAWN)["sprites"]) == {0}

@@ -1,0 +1,194 @@
+"""The board view in a real browser, without Jupyter: the exported page, opened from file://.
+
+The page carries the same ES module as the notebook widget, so these tests
+check what the view draws: at sampled steps of random boards, the cells it
+drew equal `Trace.board_at(k)` with the current cell and the stack/queue
+(read back from the view, and from the canvas pixels); its caption equals
+`msviz.words.caption`; the keyboard, the buttons and Play move it; and the page
+asks the network for nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from conftest import CANVAS_PIXELS, DRAWN, shoot
+
+import msviz
+from msviz import export
+from msviz.render import CODES
+from msviz.words import caption
+
+SYMBOLS = np.array(list(CODES))
+
+
+def expected(t, k):
+    """What the view should draw at step k: (tile of each cell, variant of each cell)."""
+    board = t.board_at(k)
+    tiles = np.vectorize(CODES.get)(board)
+    tiles[board == "M"] = CODES["E"]  # a hidden mine looks like any hidden cell
+    variants = np.zeros(t.shape, int)
+    if k >= 0:
+        variants[t.rows[k], t.cols[k]] += 1  # the current cell
+    variants += 2 * t.frontier_at(k)  # on the stack or in the queue
+    return tiles.ravel().tolist(), variants.ravel().tolist()
+
+
+@pytest.fixture
+def open_page(browser, tmp_path):
+    """Write a page of `traces` and open it from file:// with every network request refused."""
+    pages = []
+
+    def open_(traces, name="page", viewport=(1024, 768)):
+        path = export.save_html(traces, tmp_path / f"{name}.html")
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        asked, problems = [], []
+
+        def route(r):
+            url = r.request.url
+            if url.startswith(("file:", "blob:", "data:")):
+                return r.continue_()
+            asked.append(url)
+            return r.abort()
+
+        context.route("**/*", route)
+        page = context.new_page()
+        page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
+        page.on("pageerror", lambda e: problems.append(f"error: {e}"))
+        page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+        page.goto(path.as_uri())
+        page.wait_for_function("window.msvizPage !== undefined", timeout=20_000)
+        page.asked, page.problems = asked, problems
+        pages.append(context)
+        return page
+
+    yield open_
+    for context in pages:
+        context.close()
+
+
+def walk(page, steps):
+    """Show each step in turn (waiting for it to be drawn); return what was drawn at each."""
+    return page.evaluate(
+        """async steps => {
+            const roots = [...document.querySelectorAll('.msviz-view')];
+            const out = [];
+            for (const k of steps) {
+                window.msvizPage.show(k);
+                await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+                out.push(roots.map(root => ({step: root.msviz.step(), sprites: root.msviz.sprites(),
+                                             variants: root.msviz.variants(), caption: root.msviz.caption()})));
+            }
+            return out;
+        }""",
+        steps,
+    )
+
+
+CASES = [(seed, order) for seed in range(4) for order in ("dfs", "bfs")]
+
+
+@pytest.mark.parametrize("seed, order", CASES)
+def test_each_drawn_step_is_the_trace_at_that_step(open_page, seed, order):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(3, 14), rng.randint(3, 14)
+    click = (rng.randrange(rows), rng.randrange(cols))
+    board = msviz.random_board(rows, cols, rng.randint(0, rows * cols // 6), seed=seed, safe=click)
+    neighbors = tuple(rng.sample(msviz.READING_ORDER, 8))
+    t = msviz.trace(board, click, order=order, neighbors=neighbors)
+    page = open_page(t)
+    last = len(t) - 1
+    # Single steps both ways (only the changed cells redrawn) and jumps (the whole board).
+    steps = [0, 1, 2, 3, 2, 1, last, last - 1, 0, last // 2, last // 2 + 1, last // 2 - 1]
+    steps += [rng.randint(0, last) for _ in range(8)]
+    steps = [max(0, min(k, last)) for k in steps]
+    for k, (drawn,) in zip(steps, walk(page, steps)):
+        assert drawn["step"] == k
+        tiles, variants = expected(t, k)
+        assert drawn["sprites"] == tiles, f"step {k}: the cells drawn differ from board_at({k})"
+        assert drawn["variants"] == variants, f"step {k}: current cell or stack/queue differ"
+        assert drawn["caption"] == caption(t, k)
+    assert not page.problems
+
+
+def test_the_canvas_pixels_change_with_the_step_and_only_there(open_page):
+    t = msviz.trace(msviz.random_board(12, 16, 30, seed=7, safe=(6, 8)), (6, 8))
+    page = open_page(t)
+    root = page.locator(".msviz-view").first
+    seen = []
+    for k in (0, 1, 2, 1, 0):
+        page.evaluate(f"window.msvizPage.show({k})")
+        page.wait_for_function(f"document.querySelector('.msviz-view').dataset.step === '{k}'")
+        seen.append(root.evaluate(CANVAS_PIXELS))
+    assert len({s[2] for s in seen[:3]}) == 3  # three steps, three pictures
+    assert seen[3] == seen[1] and seen[4] == seen[0]  # and back again, the same pictures
+    shoot(page, "page-step")
+
+
+def test_a_page_plays_to_the_last_step_offline_with_every_control_drawn(open_page):
+    board = msviz.random_board(30, 40, 60, seed=2, safe=(15, 20))
+    dfs, bfs = (msviz.trace(board, (15, 20), order=o) for o in ("dfs", "bfs"))
+    page = open_page([dfs, bfs], name="both")
+    buttons = page.locator(".msviz-controls button")
+    assert buttons.count() == 5
+    for i in range(5):  # each icon is drawn: an inline SVG path with a real size
+        box = buttons.nth(i).locator("svg").bounding_box()
+        assert box and box["width"] >= 12 and box["height"] >= 12
+    assert page.locator(".msviz-controls input[type=range]").is_visible()
+    page.fill(".msviz-controls input[type=number] >> nth=0", "60")
+    page.fill(".msviz-controls input[type=number] >> nth=1", "40")
+    page.locator(".msviz-controls button[data-control=play]").click()
+    page.wait_for_function("!window.msvizPage.isPlaying()", timeout=30_000)
+    page.wait_for_function(  # the last picture is drawn in the next animation frame
+        "lasts => [...document.querySelectorAll('.msviz-view')].every((r, i) => r.msviz.step() === lasts[i])",
+        arg=[len(dfs) - 1, len(bfs) - 1], timeout=5_000)
+    drawn = [page.locator(".msviz-view").nth(i).evaluate(DRAWN) for i in range(2)]
+    for t, d in zip((dfs, bfs), drawn):
+        assert d["step"] == len(t) - 1
+        assert d["sprites"] == expected(t, len(t) - 1)[0]  # the picture is the final board
+    assert page.asked == [] and page.problems == []  # the network was never needed
+    shoot(page, "page-played")
+
+
+def test_the_keyboard_and_buttons_move_the_step(open_page):
+    t = msviz.trace(msviz.random_board(9, 9, 10, seed=1, safe=(4, 4)), (4, 4))
+    page = open_page(t)
+    root = page.locator(".msviz-view").first
+    root.focus()
+
+    def step():
+        page.wait_for_timeout(50)
+        page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        return root.evaluate("r => r.msviz.step()")
+
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert step() == 2
+    page.keyboard.press("ArrowLeft")
+    assert step() == 1
+    page.keyboard.press("End")
+    assert step() == len(t) - 1
+    page.keyboard.press("Home")
+    assert step() == 0
+    page.locator("button[data-control=forward]").click()
+    assert step() == 1
+    page.locator("button[data-control=last]").click()
+    assert step() == len(t) - 1
+    assert page.locator(".msviz-controls output").inner_text() == f"step {len(t) - 1} / {len(t) - 1}"
+
+
+@pytest.mark.parametrize("viewport", [(1024, 768), (1400, 1000)])
+def test_boards_fit_the_width_with_square_cells(open_page, viewport):
+    board = msviz.random_board(16, 30, 99, seed=4, safe=(8, 15))
+    t = [msviz.trace(board, (8, 15), order=o) for o in ("dfs", "bfs")]
+    page = open_page(t, name=f"expert-{viewport[0]}", viewport=viewport)
+    for i in range(2):
+        canvas = page.locator(".msviz-view canvas").nth(i)
+        box = canvas.bounding_box()
+        holder = page.locator(".msviz-board").nth(i).bounding_box()
+        assert box["x"] >= holder["x"] - 0.5 and box["x"] + box["width"] <= holder["x"] + holder["width"] + 0.5
+        assert abs(box["width"] / 30 - box["height"] / 16) < 0.01  # square cells
+        assert box["width"] / 30 >= 10  # still big enough to read
+    shoot(page, f"page-expert-{viewport[0]}x{viewport[1]}")
