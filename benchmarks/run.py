@@ -197,62 +197,30 @@ def main(argv=None):
         peak = peak_trace_memory(board, click, order) / 2**20
         ok &= report(f"peak memory of trace {order} ({size * size:,} cells)", peak, 200, " MB")
     print()
-    ok &= player_benchmark(repeat)
+    ok &= view_benchmark(board, click, repeat, {"dfs": t["trace dfs"], "bfs": t["trace bfs"]})
     print("\nall targets met" if ok else "\nsome targets MISSED")
     return 0 if ok else 1
 
 
-# --- The player: from slider to picture ---------------------------------------------
+# --- The board view: what the kernel does once per reveal -----------------------------
 
 
-def naive_step_png(trace, k):
-    """The baseline: a new figure for step k, drawn and saved from scratch."""
-    import io
+def view_benchmark(board, click, repeat, trace_seconds):
+    """Time packing a trace into the view's binary traits, against building the trace.
 
-    from matplotlib.figure import Figure
+    This is all the kernel does for a player: the browser draws every step
+    (benchmarks/browser.py measures that side, in Chromium).
+    """
+    from msviz.view import view_state
 
-    from msviz import plot
-
-    fig = Figure(figsize=(6, 6), dpi=100)
-    ax = fig.add_axes((0, 0, 1, 1))
-    plot.draw_step(trace, k, ax=ax, indices=False)
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png")
-    return buf.getvalue()
-
-
-def player_benchmark(repeat):
-    """Median time from setting a player's slider to new PNG bytes in its Image."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    try:
-        from msviz.widgets import player
-    except ImportError as err:  # pragma: no cover - the widgets need ipywidgets
-        print(f"  player: skipped, ipywidgets is missing ({err})")
-        return False
     ok = True
-    for side, mines, target in ((50, 300, 40), (200, 400, 60)):
-        click = (side // 2, side // 2)
-        board = msviz.random_board(side, side, mines, seed=1, safe=click)
-        widget = player(board, click)
-        n = len(widget.trace)
-        steps = [int(k) for k in np.linspace(1, n - 1, min(n - 1, 60 * repeat))]
-        times = []
-        for k in steps:
-            before = widget.image.value
-            start = time.perf_counter()
-            widget.slider.value = k
-            after = widget.image.value
-            times.append(time.perf_counter() - start)
-            assert after != before, "the picture did not change"
-        ms = statistics.median(times) * 1000
-        naive = statistics.median(
-            timed(naive_step_png, widget.trace, k) for k in steps[:: max(1, len(steps) // 10)]
-        ) * 1000
-        print(f"  player {side}x{side}: slider -> PNG median {ms:6.1f} ms over {len(steps)} steps"
-              f"   (a figure drawn from scratch: {naive:6.1f} ms, ratio {ms / naive:.2f})")
-        ok &= report(f"player {side}x{side} slider -> PNG (ms)", ms, target, " ms")
+    for order in msviz.ORDERS:
+        t = msviz.trace(board, click, order=order)
+        seconds = min(timed(view_state, t) for _ in range(repeat))
+        sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
+        print(f"  view_state {order}: {seconds:.3f} s, {sent / 2**20:.1f} MB sent once"
+              f" ({sent / t.board.size:.1f} bytes a cell)")
+        ok &= report(f"view_state {order} / trace {order}", seconds / trace_seconds[order], 0.25)
     return ok
 
 

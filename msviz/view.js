@@ -304,7 +304,8 @@ function render({ model, el }) {
     let tile = v >= 0 && v <= k ? r.final[i] : r.start[i];
     if (tile === MINE) tile = model.get("show_mines") && k === last() && !flood ? SHOWN_MINE : HIDDEN;
     if (tile === HIDDEN && flags[i]) tile = FLAG;
-    let variant = k >= 0 && r.cell[k] === i ? 1 : 0;
+    // The current cell is tinted; in a game only while its flood is animating.
+    let variant = k >= 0 && r.cell[k] === i && (flood || !model.get("flood")) ? 1 : 0;
     if (model.get("show_frontier")) {
       const e = r.enter[i];
       if (e >= 0 && e <= k && k < r.leave[i]) variant += 2;
@@ -395,7 +396,10 @@ function render({ model, el }) {
     if (layout()) full = true;
     if (flood) {
       flood.at = Math.min(flood.to, Math.floor((performance.now() - flood.t0) / flood.perStep));
-      if (flood.at >= flood.to) flood = null;
+      if (flood.at >= flood.to) {
+        flood = null;
+        full = true; // the gold tint and the lost game's mines change with the end of the flood
+      }
     }
     const k = target();
     const moved = drawnStep === null ? Infinity : Math.abs(k - drawnStep);
