@@ -484,21 +484,47 @@ function render({ model, el }) {
   });
 
   // Play: its speed comes from this view's fps; with several steps a frame it still ends on the last step.
+  // While it plays, the browser alone moves the step: the saves to the kernel of the models
+  // linked to it (Play, the slider, the views) are held back and sent twice a second, and
+  // once when it stops, so that the kernel stays nearly idle however fast it plays.
+  const getModel = (ref) => model.widget_manager.get_model(String(ref).replace(/^IPY_MODEL_/, ""));
   async function attachPlay() {
     const ref = model.get("play");
     playModel = null;
     if (!ref || !model.widget_manager) return;
-    playModel = await model.widget_manager.get_model(String(ref).replace(/^IPY_MODEL_/, ""));
+    playModel = await getModel(ref);
+    const linked = await Promise.all((model.get("linked") || []).map(getModel));
     const speed = () => {
       playModel.set("interval", Math.max(1, Math.round(1000 / Math.max(1, model.get("fps")))));
       playModel.save_changes();
     };
     speed();
     model.on("change:fps", speed);
+    let held = null; // the models whose saves wait, and the timer that sends them
+    const flush = () => {
+      for (const m of held.dirty) m.msvizSave.call(m);
+      held.dirty.clear();
+    };
+    function hold(on) {
+      if (on && !held) {
+        held = { dirty: new Set(), timer: setInterval(() => flush(), 500) };
+        for (const m of linked) {
+          m.msvizSave = m.save_changes;
+          m.save_changes = () => held.dirty.add(m);
+        }
+      } else if (!on && held) {
+        clearInterval(held.timer);
+        for (const m of linked) m.save_changes = m.msvizSave;
+        flush();
+        held = null;
+      }
+    }
     playModel.on("change:playing", () => {
+      const playing = playModel.get("playing");
+      hold(playing);
       const value = playModel.get("value");
       const max = playModel.get("max");
-      if (!playModel.get("playing") && value < max && value + playModel.get("step") > max) {
+      if (!playing && value < max && value + playModel.get("step") > max) {
         playModel.set("value", max);
         playModel.save_changes();
       }

@@ -156,7 +156,11 @@ class BoardView(anywidget.AnyWidget):
     last_step = traitlets.Int(-1).tag(sync=True)
     #: Frames a second of the linked Play widget.
     fps = traitlets.Int(10).tag(sync=True)
+    #: The Play widget that drives this view (its speed follows `fps`).
     play = traitlets.Instance(widgets.Play, allow_none=True).tag(sync=True, **widgets.widget_serialization)
+    #: The widgets linked to the step: while Play runs, their updates reach the kernel
+    #: twice a second rather than every frame (the browser draws without it).
+    linked = traitlets.List(traitlets.Instance(widgets.Widget)).tag(sync=True, **widgets.widget_serialization)
     palette = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
 

@@ -81,7 +81,10 @@ class _Stepping:
             view.last_step = last
             self.links.append(widgets.jslink((self.slider, "value"), (view, "step")))
         self.links.append(widgets.jslink((self.speed, "value"), (views[0], "fps")))
-        views[0].play = self.play  # the first view sets Play's speed and makes it end on the last step
+        # The first view sets Play's speed, makes it end on the last step, and keeps the
+        # kernel out of the loop while it plays.
+        views[0].play = self.play
+        views[0].linked = [self.play, self.slider, *views]
         for control in (self.play, self.slider, self.back, self.forward, self.speed, self.per_frame):
             control.disabled = steps == 0
         self.back.on_click(self._back)

@@ -119,6 +119,7 @@ def test_controls_are_linked_in_the_browser():
     assert (p.speed, "value", p.view, "fps") in pairs
     assert (p.per_frame, "value", p.play, "step") in pairs
     assert p.view.play is p.play  # the view sets Play's interval from fps
+    assert p.view.linked == [p.play, p.slider, p.view]  # and holds their kernel updates while playing
     assert p.play.max == p.slider.max == len(p.trace) - 1
     assert p.speed.max == 60
 

@@ -1,0 +1,628 @@
+"""The board player in a real browser: JupyterLab driven by headless Chromium.
+
+Run it with ``.venv/bin/python benchmarks/browser.py`` (about 5 minutes), or
+add ``--quick`` for fewer samples and shorter Play runs (about 2 minutes).
+Needs Debian's Chromium at /usr/bin/chromium (``--chromium PATH`` for another)
+and the Python package ``playwright`` (no browser download).
+
+For each board (50 x 50, 200 x 200 and 500 x 500, 1% mines, a click in the
+middle that floods most of the board) one notebook shows two widgets side by
+side in one page:
+
+* ``player``: ``msviz.player`` at its fastest (60 frames/s, 1 step a frame),
+  the board drawn on a canvas by the browser;
+* ``baseline``: the kit's previous player, defined in the notebook itself: an
+  ``ipywidgets.Image`` that the kernel redraws as a PNG
+  (``msviz.render.step_image`` + ``msviz.render.png``) on every change of an
+  ``IntSlider``, with a ``Play`` jslinked to the slider at 30 ms a step.
+
+What is measured, all against the baseline in the same page and run (no
+absolute timing passes or fails):
+
+1. Latency from a slider move to a new picture, in animation frames of the
+   page. A requestAnimationFrame loop counts frames; a capture-phase
+   keydown/pointerdown listener on the document notes the count at the input;
+   a MutationObserver notes it when the picture changes (the view root's
+   ``data-step``, set inside the frame that draws it; or the baseline image's
+   ``src``, plus one frame, as the image is painted at the next frame at the
+   earliest). Single steps are ArrowRight on the focused slider handle; jumps
+   are mouse clicks at random points of the slider's track. Samples of the two
+   widgets are interleaved, so that a slow spell of the machine hits both.
+   The milliseconds from the input to the start of the frame after the
+   picture's frame are kept too (in the JSON).
+2. Play at its fastest: the steps asked for (distinct values in the slider's
+   readout) and the pictures shown (distinct steps drawn; new image sources
+   for the baseline) per second, and shown/asked.
+3. The kernel's CPU while playing, as a share of one core (psutil on the
+   kernel process, over the same Play run as 2).
+
+The table printed at the end gives every figure and each target with OK or
+MISS; the figures also go to ``test-artifacts/benchmark-browser.json``. The
+exit status is 0 even when a target is missed (this is a benchmark), and
+non-zero when something breaks: a widget not drawn, an error in an output, the
+page or JupyterLab not answering.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import nbformat
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from labserver import TOKEN, running_lab  # noqa: E402
+
+OUT = ROOT / "test-artifacts" / "benchmark-browser.json"
+SIZES = (50, 200, 500)
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+VIEWPORT = {"width": 1400, "height": 1000}
+WIDGETS = ("player", "baseline")  # the order of the table's rows
+SAMPLE_TIMEOUT_MS = 5_000  # a picture not shown by then is a missed sample
+SETTLE_TIMEOUT_MS = 120_000  # the baseline's kernel may have a backlog of pictures to work through
+
+# Full run and --quick: single steps and jumps per widget, seconds of Play.
+FULL = {"steps": 40, "jumps": 20, "play_s": 10.0}
+QUICK = {"steps": 12, "jumps": 6, "play_s": 4.0}
+
+# --- the notebook ----------------------------------------------------------------------------
+
+SETUP_CELL = """\
+import ipywidgets as widgets
+import msviz
+from msviz.render import png, step_image
+
+N = {n}
+click = (N // 2, N // 2)
+board = msviz.random_board(N, N, max(1, N * N // 100), seed=1, safe=click)"""
+
+PLAYER_CELL = """\
+# The player under test, at its fastest.
+p = msviz.player(board, click, order="dfs")
+p.speed.value = 60
+p.per_frame.value = 1
+p.add_class("bench-player")
+p"""
+
+BASELINE_CELL = """\
+# The baseline: the kit's previous player, a PNG drawn by the kernel at every step.
+t = p.trace
+last = len(t) - 1
+image = widgets.Image(value=png(step_image(t, 0)), format="png")
+slider = widgets.IntSlider(min=0, max=last, description="step", continuous_update=True,
+                           layout=widgets.Layout(width="600px"))
+play = widgets.Play(min=0, max=last, step=1, interval=30, description="Play", show_repeat=False)
+widgets.jslink((play, "value"), (slider, "value"))
+
+def redraw(change):
+    image.value = png(step_image(t, change["new"]))
+
+slider.observe(redraw, names="value")
+baseline = widgets.VBox([widgets.HBox([play, slider]), image])
+baseline.add_class("bench-baseline")
+baseline"""
+
+
+def write_notebook(folder: Path, n: int) -> str:
+    """Write the notebook for an n x n board into `folder`; return its name."""
+    cells = [SETUP_CELL.format(n=n), PLAYER_CELL, BASELINE_CELL]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in cells])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    name = f"bench-{n}.ipynb"
+    nbformat.write(nb, folder / name)
+    return name
+
+
+# --- what runs in the page ---------------------------------------------------------------------
+
+# Installed once in the page as window.__bench. `sample` is the latency sample
+# under way: the frame count at the input and at the picture change. `play` is
+# the Play run under way: the steps asked for and the pictures shown.
+INSTRUMENT = """() => {
+  if (window.__bench) return;
+  const B = window.__bench = {
+    frames: 0, lastTime: null, active: null, intervals: {}, sample: null, play: null,
+    lastChange: {}, widgets: {},
+  };
+  // The frame counter: the first animation-frame callback of every frame, as it
+  // is always requested in the previous frame, before any input asks the view
+  // for a redraw.
+  function tick(t) {
+    B.frames++;
+    if (B.lastTime !== null && B.active) (B.intervals[B.active] ||= []).push(t - B.lastTime);
+    B.lastTime = t;
+    const s = B.sample;
+    if (s && s.changeFrame !== null && s.shownTime === null && B.frames > s.changeFrame) s.shownTime = t;
+    requestAnimationFrame(tick);
+  }
+  requestAnimationFrame(tick);
+  // The input: noted before any widget sees it (capture phase on the document).
+  const onInput = () => {
+    const s = B.sample;
+    if (s && s.inputFrame === null) { s.inputFrame = B.frames; s.inputTime = performance.now(); }
+  };
+  document.addEventListener("keydown", onInput, true);
+  document.addEventListener("pointerdown", onInput, true);
+
+  /** Watch widget `name`: its picture (attribute `attr` of `picture`; `extra`
+   *  frames until it is on screen) and the readout of its step slider. */
+  B.watch = (name, picture, attr, extra, readout) => {
+    B.widgets[name] = { picture, attr, readout };
+    B.lastChange[name] = performance.now();
+    new MutationObserver((records) => {
+      const value = picture.getAttribute(attr);
+      if (!records.some((r) => r.oldValue !== value)) return; // redrawn, not changed
+      B.lastChange[name] = performance.now();
+      const s = B.sample;
+      if (s && s.widget === name && s.inputFrame !== null && s.changeFrame === null) {
+        s.changeFrame = B.frames + extra;
+        s.value = value;
+        s.readout = readout.textContent;
+      }
+      const p = B.play;
+      if (p && p.widget === name && p.running) p.shown.add(value);
+    }).observe(picture, { attributes: true, attributeFilter: [attr], attributeOldValue: true });
+    new MutationObserver(() => {
+      B.lastChange[name] = performance.now();
+      const p = B.play;
+      if (p && p.widget === name && p.running) p.asked.add(readout.textContent);
+    }).observe(readout, { childList: true, characterData: true, subtree: true });
+  };
+
+  /** Start a latency sample of widget `name`: the next input counts. */
+  B.arm = (name) => {
+    B.active = name;
+    B.sample = { widget: name, inputFrame: null, inputTime: null, changeFrame: null, shownTime: null,
+                 value: null, readout: null };
+  };
+  /** The sample, once its picture is on screen; null before. */
+  B.done = () => {
+    const s = B.sample;
+    if (!s || s.shownTime === null) return null;
+    return { frames: s.changeFrame - s.inputFrame, ms: s.shownTime - s.inputTime,
+             value: s.value, readout: s.readout };
+  };
+  B.playStart = (name) => {
+    B.active = name;
+    B.sample = null;
+    B.play = { widget: name, running: true, asked: new Set(), shown: new Set(), t0: performance.now() };
+  };
+  B.playStop = () => {
+    const p = B.play;
+    p.running = false;
+    const seconds = (performance.now() - p.t0) / 1000;
+    // For the player the steps drawn are numbers that were asked for; the
+    // baseline's pictures are new image sources, each one step's PNG.
+    const shown = B.widgets[p.widget].attr === "data-step"
+      ? [...p.shown].filter((v) => p.asked.has(v)).length : p.shown.size;
+    return { seconds, asked: p.asked.size, shown };
+  };
+  /** Milliseconds since widget `name`'s picture or readout last changed. */
+  B.quietFor = (name) => performance.now() - B.lastChange[name];
+  /** The median interval between animation frames while widget `name` was measured. */
+  B.frameMs = (name) => {
+    const xs = (B.intervals[name] || []).slice().sort((a, b) => a - b);
+    return xs.length ? xs[Math.floor(xs.length / 2)] : null;
+  };
+}"""
+
+# The picture of each widget, the attribute that changes with it, and the
+# frames from that change to the screen.
+PICTURES = {
+    "player": (".bench-player .msviz-view", "data-step", 0),
+    "baseline": (".bench-baseline img.widget-image", "src", 1),
+}
+CONTAINERS = {"player": ".bench-player", "baseline": ".bench-baseline"}
+
+
+class Widget:
+    """One of the two widgets in the page: its slider, its Play button, its readout."""
+
+    def __init__(self, page, name: str):
+        self.page, self.name = page, name
+        box = page.locator(CONTAINERS[name]).first
+        self.box = box
+        self.slider = box.locator(".widget-slider").first  # the step slider comes first in both
+        self.handle = self.slider.locator(".noUi-handle").first
+        self.track = self.slider.locator(".noUi-base").first
+        self.readout = self.slider.locator(".widget-readout").first
+        self.play_button = box.locator(".widget-play button").first
+        self.last = int(float(self.handle.get_attribute("aria-valuemax")))
+
+    def value(self) -> int:
+        return int(self.readout.inner_text())
+
+    def show(self) -> None:
+        """Scroll the widget to the top of the notebook's view, unless it is there; wait for two frames."""
+        self.box.evaluate("""el => new Promise(done => {
+            const top = el.getBoundingClientRect().top;
+            if (top >= 0 && top < innerHeight / 3) return done();
+            el.scrollIntoView({block: 'start'});
+            requestAnimationFrame(() => requestAnimationFrame(() => done()));
+        })""")
+
+    def watch(self) -> None:
+        selector, attr, extra = PICTURES[self.name]
+        picture = self.page.locator(selector).first
+        self.page.evaluate("([name, pic, attr, extra, readout]) => window.__bench.watch(name, pic, attr, extra, readout)",
+                           [self.name, picture.element_handle(), attr, extra, self.readout.element_handle()])
+
+    def settle(self, quiet_ms: int = 800) -> None:
+        """Wait until nothing has moved for `quiet_ms` and the kernel is idle."""
+        self.page.wait_for_function(
+            """([name, quiet]) => window.__bench.quietFor(name) > quiet
+                 && [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => e.textContent.includes('Idle'))""",
+            arg=[self.name, quiet_ms], timeout=SETTLE_TIMEOUT_MS, polling=100,
+        )
+
+    def home(self) -> None:
+        """Put the slider back on step 0 (the Home key on its handle) and wait for quiet."""
+        if self.value() != 0:
+            self.handle.focus()
+            self.page.keyboard.press("Home")
+        self.page.wait_for_function("el => el.textContent.trim() === '0'", arg=self.readout.element_handle(),
+                                    timeout=10_000)
+        self.settle()
+
+    def sample(self, act) -> dict | None:
+        """Arm a latency sample, do `act()` (the input), wait for the picture; None if missed."""
+        self.page.evaluate("name => window.__bench.arm(name)", self.name)
+        act()
+        try:
+            return self.page.wait_for_function("() => window.__bench.done()", timeout=SAMPLE_TIMEOUT_MS,
+                                               polling="raf").json_value()
+        except Exception as error:  # Playwright's TimeoutError: the picture never came
+            if "Timeout" not in type(error).__name__:
+                raise
+            state = self.page.evaluate("() => window.__bench.sample")
+            print(f"    missed: {self.name}, input seen at frame {state['inputFrame']},"
+                  f" slider at {self.readout.inner_text()}", flush=True)
+            return None
+
+    def step(self) -> dict | None:
+        """One step on: ArrowRight on the focused slider handle."""
+        self.handle.focus()
+        return self.sample(lambda: self.page.keyboard.press("ArrowRight"))
+
+    def jump(self, rng: random.Random) -> dict | None:
+        """A jump: a mouse click on the slider's track, at least a tenth of it away from the handle."""
+        box = self.track.bounding_box()
+        now = self.value() / max(self.last, 1)
+        while True:
+            frac = rng.uniform(0.03, 0.97)
+            if abs(frac - now) > 0.1:
+                break
+        x, y = box["x"] + frac * box["width"], box["y"] + box["height"] / 2
+        on_track = self.page.evaluate(
+            "([x, y, track]) => { const e = document.elementFromPoint(x, y); return !!e && track.contains(e)"
+            " && !e.closest('.noUi-handle'); }", [x, y, self.track.element_handle()])
+        if not on_track:
+            raise RuntimeError(f"{self.name}: the slider's track is covered at ({x:.0f}, {y:.0f})")
+        return self.sample(lambda: self.page.mouse.click(x, y))
+
+
+# --- measuring -----------------------------------------------------------------------------
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-th percentile (nearest rank) of `values`; missed samples count as infinite."""
+    xs = sorted(values)
+    return xs[min(len(xs) - 1, max(0, math.ceil(q / 100 * len(xs)) - 1))]
+
+
+def summary(samples: list[dict | None]) -> dict:
+    frames = [s["frames"] if s else math.inf for s in samples]
+    ms = [s["ms"] for s in samples if s]
+    return {
+        "n": len(samples),
+        "missed": sum(s is None for s in samples),
+        "median_frames": statistics.median(frames),
+        "p90_frames": percentile(frames, 90),
+        "median_ms": statistics.median(ms) if ms else None,
+        "p90_ms": percentile(ms, 90) if ms else None,
+        "frames": [None if f == math.inf else f for f in frames],
+    }
+
+
+def kernel_process(base: str, notebook: str) -> tuple[str, psutil.Process]:
+    """The id and the process of the kernel of `notebook`."""
+    with urllib.request.urlopen(f"{base}/api/sessions?token={TOKEN}", timeout=10) as answer:
+        sessions = json.load(answer)
+    session = next(s for s in sessions if s["path"].endswith(notebook))
+    kernel_id = session["kernel"]["id"]
+    for proc in psutil.process_iter(["cmdline"]):
+        if any(f"kernel-{kernel_id}.json" in part for part in proc.info["cmdline"] or []):
+            return session["id"], proc
+    raise RuntimeError(f"no process found for the kernel {kernel_id} of {notebook}")
+
+
+def stop_session(base: str, session_id: str) -> None:
+    """Shut the notebook's kernel down, so that it takes no CPU from the next board."""
+    request = urllib.request.Request(f"{base}/api/sessions/{session_id}", method="DELETE",
+                                     headers={"Authorization": f"token {TOKEN}"})
+    try:
+        urllib.request.urlopen(request, timeout=20).read()
+    except OSError as error:
+        print(f"  (could not stop the kernel: {error})", flush=True)
+
+
+def cpu_seconds(proc: psutil.Process) -> float:
+    times = proc.cpu_times()
+    return times.user + times.system
+
+
+def play_run(page, widget: Widget, kernel: psutil.Process, seconds: float) -> dict:
+    """Press Play for `seconds`: steps asked and pictures shown per second, kernel CPU."""
+    widget.show()
+    widget.home()
+    cpu0, wall0 = cpu_seconds(kernel), time.monotonic()
+    page.evaluate("name => window.__bench.playStart(name)", widget.name)
+    widget.play_button.click()
+    page.wait_for_timeout(seconds * 1000)
+    counts = page.evaluate("() => window.__bench.playStop()")
+    cpu1, wall1 = cpu_seconds(kernel), time.monotonic()
+    widget.play_button.click()  # pause
+    page.wait_for_function("el => el.querySelector('.fa-play')", arg=widget.play_button.element_handle(),
+                           timeout=10_000)
+    drained = time.monotonic()
+    widget.settle()  # the baseline's kernel works through the steps it was sent
+    return {
+        "asked_per_s": counts["asked"] / counts["seconds"],
+        "shown_per_s": counts["shown"] / counts["seconds"],
+        "shown_over_asked": counts["shown"] / counts["asked"] if counts["asked"] else 0.0,
+        "kernel_cpu": (cpu1 - cpu0) / (wall1 - wall0),
+        "seconds": counts["seconds"],
+        "backlog_s": time.monotonic() - drained,
+    }
+
+
+def check_page(page, notebook: str) -> None:
+    """Raise if an output shows an error or a widget was not drawn."""
+    errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
+    texts = [errors.nth(i).inner_text() for i in range(errors.count())]
+    bad = [t for t in texts if "Traceback" in t or "Error" in t]
+    body = page.locator(".jp-Notebook").inner_text()
+    if bad or "Error displaying widget" in body or "Traceback" in body:
+        raise RuntimeError(f"{notebook}: an output shows an error:\n" + ("\n---\n".join(bad) or body)[:3000])
+    if page.locator(".bench-player .msviz-view canvas").count() != 1:
+        raise RuntimeError(f"{notebook}: the player's board was not drawn")
+    if page.locator(".bench-baseline img.widget-image").count() != 1:
+        raise RuntimeError(f"{notebook}: the baseline's image was not shown")
+
+
+def open_notebook(page, base: str, notebook: str) -> None:
+    """Open `notebook`, run all its cells, and wait until both widgets have drawn step 0."""
+    page.goto(f"{base}/lab/tree/{notebook}?token={TOKEN}&reset")
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
+    page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=60_000)
+    page.wait_for_timeout(1000)
+    page.click(".lm-MenuBar-item:has-text('Run')")
+    page.click(".lm-Menu-item:has-text('Run All Cells')")
+    n_code = page.locator(".jp-CodeCell").count()
+    page.wait_for_function(
+        """n => {
+            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+            return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
+        }""",
+        arg=n_code, timeout=180_000,
+    )
+    try:
+        page.wait_for_function(
+            """() => document.querySelector('.bench-player .msviz-view')?.dataset.step === '0'
+                     && document.querySelector('.bench-baseline img.widget-image')?.src""",
+            timeout=60_000,
+        )
+    except Exception:
+        check_page(page, notebook)  # says what is wrong, if it can
+        raise
+    check_page(page, notebook)
+    hide_toasts(page)
+
+
+def hide_toasts(page) -> None:
+    """Hide JupyterLab's notifications (such as the one asking about news): they may cover a slider."""
+    page.add_style_tag(content=".Toastify { display: none !important; }")
+
+
+def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
+    """Every figure for one board; both widgets measured in the same page."""
+    t0 = time.monotonic()
+    open_notebook(page, base, notebook)
+    print(f"  {n}x{n}: notebook ran in {time.monotonic() - t0:.0f} s", flush=True)
+    session_id, kernel = kernel_process(base, notebook)
+    page.evaluate(INSTRUMENT)
+    widgets = {name: Widget(page, name) for name in WIDGETS}
+    for w in widgets.values():
+        w.watch()
+    if widgets["player"].last != widgets["baseline"].last:
+        raise RuntimeError("the two widgets do not show the same reveal")
+    steps = widgets["player"].last + 1
+
+    # 1. Latency, one sample of each widget in turn.
+    for w in widgets.values():
+        w.show()
+        w.home()
+    latency = {name: {"steps": [], "jumps": []} for name in WIDGETS}
+    mismatched = 0
+    for _ in range(plan["steps"]):
+        for name, w in widgets.items():
+            w.show()
+            result = w.step()
+            latency[name]["steps"].append(result)
+            if name == "player" and result and result["value"] != result["readout"]:
+                mismatched += 1
+    rng = random.Random(n)
+    for _ in range(plan["jumps"]):
+        for name, w in widgets.items():
+            w.show()
+            result = w.jump(rng)
+            latency[name]["jumps"].append(result)
+            if name == "player" and result and result["value"] != result["readout"]:
+                mismatched += 1
+    if mismatched:
+        print(f"  {n}x{n}: the player drew another step than its slider shows in {mismatched} samples",
+              flush=True)
+    print(f"  {n}x{n}: latency measured ({time.monotonic() - t0:.0f} s)", flush=True)
+
+    # 2 and 3. Play at its fastest, with the kernel's CPU.
+    playing = {name: play_run(page, w, kernel, plan["play_s"]) for name, w in widgets.items()}
+    print(f"  {n}x{n}: Play measured ({time.monotonic() - t0:.0f} s)", flush=True)
+    check_page(page, notebook)
+
+    result = {"steps": steps, "widgets": {}}
+    for name in WIDGETS:
+        result["widgets"][name] = {
+            "step": summary(latency[name]["steps"]),
+            "jump": summary(latency[name]["jumps"]),
+            "frame_ms": page.evaluate("name => window.__bench.frameMs(name)", name),
+            **playing[name],
+        }
+    stop_session(base, session_id)
+    return result
+
+
+# --- the report ------------------------------------------------------------------------------
+
+def targets(results: dict) -> list[dict]:
+    """Each target, its figure and whether it is met."""
+    rows = []
+
+    def add(label, value, limit, higher_is_better=False, unit=""):
+        ok = value >= limit if higher_is_better else value <= limit
+        rows.append({"target": label, "value": value, "limit": limit, "unit": unit, "ok": bool(ok)})
+
+    for n, frames in ((200, 1), (500, 2)):
+        player = results.get(str(n), {}).get("widgets", {}).get("player")
+        if player:
+            add(f"{n}x{n} player: single step, median latency <= {frames} frame(s)",
+                player["step"]["median_frames"], frames, unit=" frames")
+            add(f"{n}x{n} player: jump, median latency <= {frames} frame(s)",
+                player["jump"]["median_frames"], frames, unit=" frames")
+    player = results.get("200", {}).get("widgets", {}).get("player")
+    if player:
+        add("200x200 player: Play at 60 frames/s, shown/asked >= 90%", 100 * player["shown_over_asked"], 90,
+            higher_is_better=True, unit="%")
+    for n, result in results.items():
+        add(f"{n}x{n} player: kernel CPU while playing <= 5% of a core",
+            100 * result["widgets"]["player"]["kernel_cpu"], 5, unit="%")
+    return rows
+
+
+def fmt_frames(x: float) -> str:
+    return "miss" if x == math.inf else f"{x:g}"
+
+
+def print_table(results: dict, rows: list[dict]) -> None:
+    header = (f"{'board':>7} {'widget':<8} | {'step latency':>13} {'(ms)':>5} | {'jump latency':>13} {'(ms)':>5} |"
+              f" {'rAF':>5} | {'asked/s':>7} {'shown/s':>7} {'shown/':>6} | {'kernel':>6}")
+    under = (f"{'':>7} {'':<8} | {'med/p90 fr':>13} {'med':>5} | {'med/p90 fr':>13} {'med':>5} |"
+             f" {'ms':>5} | {'':>7} {'':>7} {'asked':>6} | {'CPU':>6}")
+    print()
+    print(header)
+    print(under)
+    print("-" * len(header))
+    for n, result in results.items():
+        for name in WIDGETS:
+            w = result["widgets"][name]
+            cells = []
+            for kind in ("step", "jump"):
+                s = w[kind]
+                lat = f"{fmt_frames(s['median_frames'])}/{fmt_frames(s['p90_frames'])}"
+                if s["missed"]:
+                    lat += f" ({s['missed']}x)"
+                ms = "-" if s["median_ms"] is None else f"{s['median_ms']:.0f}"
+                cells.append(f"{lat:>13} {ms:>5}")
+            frame = "-" if w["frame_ms"] is None else f"{w['frame_ms']:.1f}"
+            print(f"{n + 'x' + n:>7} {name:<8} | {cells[0]} | {cells[1]} | {frame:>5} |"
+                  f" {w['asked_per_s']:7.1f} {w['shown_per_s']:7.1f} {100 * w['shown_over_asked']:5.0f}% |"
+                  f" {100 * w['kernel_cpu']:5.1f}%")
+    print()
+    print("Player against baseline (same page, same run):")
+    for n, result in results.items():
+        p, b = result["widgets"]["player"], result["widgets"]["baseline"]
+        ratio = lambda x, y: "-" if not y or x in (None, math.inf) or y == math.inf else f"{x / y:.2f}x"  # noqa: E731
+        print(f"  {n}x{n} ({result['steps']:,} steps): step latency {ratio(p['step']['median_ms'], b['step']['median_ms'])},"
+              f" jump latency {ratio(p['jump']['median_ms'], b['jump']['median_ms'])} (in ms);"
+              f" pictures shown/s {ratio(p['shown_per_s'], b['shown_per_s'])};"
+              f" kernel CPU {ratio(p['kernel_cpu'], b['kernel_cpu'])}")
+    print()
+    print("Targets:")
+    for row in rows:
+        value = row["value"]
+        shown = "miss" if value == math.inf else f"{value:.3g}{row['unit']}"
+        print(f"  {'OK  ' if row['ok'] else 'MISS'} {row['target']:<62} {shown}")
+
+
+def jsonable(x):
+    """Infinite figures (missed samples) as null in the JSON."""
+    if isinstance(x, dict):
+        return {k: jsonable(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [jsonable(v) for v in x]
+    if isinstance(x, float) and math.isinf(x):
+        return None
+    return x
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples and shorter Play runs (about 2 minutes)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="board sides (default 50 200 500)")
+    parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
+    args = parser.parse_args(argv)
+    plan = QUICK if args.quick else FULL
+    from playwright.sync_api import sync_playwright
+
+    started = time.monotonic()
+    print(f"msviz browser benchmark{' (--quick)' if args.quick else ''}: boards "
+          + ", ".join(f"{n}x{n}" for n in args.sizes)
+          + f"; {plan['steps']} steps and {plan['jumps']} jumps a widget; Play for {plan['play_s']:g} s",
+          flush=True)
+    results: dict[str, dict] = {}
+    with tempfile.TemporaryDirectory(prefix="msviz-bench-") as tmp:
+        workdir = Path(tmp)
+        root = workdir / "notebooks"
+        root.mkdir()
+        notebooks = {n: write_notebook(root, n) for n in args.sizes}
+        with running_lab(root, workdir) as base, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
+            try:
+                for n in args.sizes:
+                    page = browser.new_page(viewport=VIEWPORT)
+                    try:
+                        results[str(n)] = measure_board(page, base, n, notebooks[n], plan)
+                    finally:
+                        page.close()
+                version = browser.version
+            finally:
+                browser.close()
+
+    rows = targets(results)
+    print_table(results, rows)
+    seconds = time.monotonic() - started
+    print(f"\n{sum(r['ok'] for r in rows)} of {len(rows)} targets met; the run took {seconds:.0f} s")
+    OUT.parent.mkdir(parents=True, exist_ok=True)
+    OUT.write_text(json.dumps(jsonable({
+        "quick": args.quick, "plan": plan, "chromium": version, "python": platform.python_version(),
+        "cpus": psutil.cpu_count(), "seconds": seconds, "boards": results, "targets": rows,
+    }), indent=2) + "\n")
+    print(f"figures written to {OUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
