@@ -289,7 +289,9 @@ class Widget:
         except Exception as error:  # Playwright's TimeoutError: the picture never came
             if "Timeout" not in type(error).__name__:
                 raise
-            state = self.page.evaluate("() => window.__bench.sample")
+            state = self.page.evaluate("""() => { const B = window.__bench, w = B.widgets[B.sample.widget];
+                return {...B.sample, frames: B.frames, picture: w.picture.getAttribute(w.attr).slice(-12)}; }""")
+            print("   ", state)
             print(f"    missed: {self.name}, input seen at frame {state['inputFrame']},"
                   f" slider at {self.readout.inner_text()}", flush=True)
             return None
@@ -313,7 +315,12 @@ class Widget:
             " && !e.closest('.noUi-handle'); }", [x, y, self.track.element_handle()])
         if not on_track:
             raise RuntimeError(f"{self.name}: the slider's track is covered at ({x:.0f}, {y:.0f})")
-        return self.sample(lambda: self.page.mouse.click(x, y))
+        before = self.value()
+        r = self.sample(lambda: self.page.mouse.click(x, y))
+        import os
+        if os.environ.get("BENCH_DEBUG"):
+            print("   jump", self.name, before, round(frac * self.last), self.value(), r, flush=True)
+        return r
 
 
 # --- measuring -----------------------------------------------------------------------------
@@ -365,16 +372,37 @@ def cpu_seconds(proc: psutil.Process) -> float:
     return times.user + times.system
 
 
-def play_run(page, widget: Widget, kernel: psutil.Process, seconds: float) -> dict:
-    """Press Play for `seconds`: steps asked and pictures shown per second, kernel CPU."""
+class Traffic:
+    """Count the WebSocket messages between the page and its kernels (what the kernel has to handle)."""
+
+    def __init__(self, page):
+        self.sent = self.received = 0
+        page.on("websocket", self._opened)
+
+    def _opened(self, ws) -> None:
+        if "/api/kernels/" in ws.url:
+            ws.on("framesent", self._sent)
+            ws.on("framereceived", self._received)
+
+    def _sent(self, _payload) -> None:
+        self.sent += 1
+
+    def _received(self, _payload) -> None:
+        self.received += 1
+
+
+def play_run(page, widget: Widget, kernel: psutil.Process, traffic: Traffic, seconds: float) -> dict:
+    """Press Play for `seconds`: steps asked and pictures shown per second, kernel CPU, messages."""
     widget.show()
     widget.home()
+    sent0, received0 = traffic.sent, traffic.received
     cpu0, wall0 = cpu_seconds(kernel), time.monotonic()
     page.evaluate("name => window.__bench.playStart(name)", widget.name)
     widget.play_button.click()
     page.wait_for_timeout(seconds * 1000)
     counts = page.evaluate("() => window.__bench.playStop()")
     cpu1, wall1 = cpu_seconds(kernel), time.monotonic()
+    sent, received = traffic.sent - sent0, traffic.received - received0
     widget.play_button.click()  # pause
     page.wait_for_function("el => el.querySelector('.fa-play')", arg=widget.play_button.element_handle(),
                            timeout=10_000)
@@ -386,6 +414,9 @@ def play_run(page, widget: Widget, kernel: psutil.Process, seconds: float) -> di
         "shown_over_asked": counts["shown"] / counts["asked"] if counts["asked"] else 0.0,
         "kernel_cpu": (cpu1 - cpu0) / (wall1 - wall0),
         "seconds": counts["seconds"],
+        # Messages to and from the kernel for each step asked for.
+        "to_kernel_per_step": sent / counts["asked"] if counts["asked"] else None,
+        "from_kernel_per_step": received / counts["asked"] if counts["asked"] else None,
         "backlog_s": time.monotonic() - drained,
     }
 
@@ -441,6 +472,7 @@ def hide_toasts(page) -> None:
 def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
     """Every figure for one board; both widgets measured in the same page."""
     t0 = time.monotonic()
+    traffic = Traffic(page)
     open_notebook(page, base, notebook)
     print(f"  {n}x{n}: notebook ran in {time.monotonic() - t0:.0f} s", flush=True)
     session_id, kernel = kernel_process(base, notebook)
@@ -479,7 +511,7 @@ def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
     print(f"  {n}x{n}: latency measured ({time.monotonic() - t0:.0f} s)", flush=True)
 
     # 2 and 3. Play at its fastest, with the kernel's CPU.
-    playing = {name: play_run(page, w, kernel, plan["play_s"]) for name, w in widgets.items()}
+    playing = {name: play_run(page, w, kernel, traffic, plan["play_s"]) for name, w in widgets.items()}
     print(f"  {n}x{n}: Play measured ({time.monotonic() - t0:.0f} s)", flush=True)
     check_page(page, notebook)
 

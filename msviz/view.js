@@ -538,6 +538,8 @@ function render({ model, el }) {
     variants: () => Array.from(shown, (sp) => Math.floor(sp / TILES)),
     caption: () => text.textContent,
     cellSize: () => s,
+    rows: () => r.rows,
+    cols: () => r.cols,
     animating: () => flood !== null,
   };
 

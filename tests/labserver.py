@@ -27,7 +27,13 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
                "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root otherwise
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(workdir / "runtime")}
+    # A settings folder of its own: no "get notified about news?" toast over the screenshots.
+    settings = workdir / "lab-settings"
+    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
+    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    )
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(workdir / "runtime"), "JUPYTERLAB_SETTINGS_DIR": str(settings)}
     log_path = workdir / "lab.log"
     with open(log_path, "wb") as log:
         server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)

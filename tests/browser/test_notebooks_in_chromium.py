@@ -47,9 +47,9 @@ def lab(tmp_path_factory):
 
 
 @contextlib.contextmanager
-def ran_notebook(browser, lab: str, name: str):
+def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000)):
     """Open notebook `name` in JupyterLab, run all cells, wait until every cell has run; yield the page."""
-    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     try:
         yield _run_all(page, lab, name)
     finally:
@@ -229,3 +229,23 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         game.locator("button:has-text('New game')").click()  # a new game during the flood
         cells = assert_screen_is_board(page, view)
         assert set(cells) <= {"E", "M"} and set(view.evaluate(DRAWN)["sprites"]) == {0}
+
+
+@pytest.mark.parametrize("name", ["03-depth-first.ipynb", "05-comparing-orders.ipynb"])
+def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name):
+    with ran_notebook(browser, lab, name, viewport=(1024, 768)) as page:
+        assert page.locator(".jp-FileBrowser").first.is_visible(), "the file browser should be open"
+        views = page.locator(".msviz-view")
+        assert views.count() > 0
+        for i in range(views.count()):
+            view = views.nth(i)
+            view.scroll_into_view_if_needed()
+            canvas = view.locator("canvas").bounding_box()
+            area = view.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]").first.bounding_box()
+            assert canvas["x"] >= area["x"] - 0.5, "the board is clipped on the left"
+            assert canvas["x"] + canvas["width"] <= area["x"] + area["width"] + 0.5, "the board is clipped on the right"
+            cols, rows = view.evaluate("r => [r.msviz.cols(), r.msviz.rows()]")
+            assert abs(canvas["width"] / cols - canvas["height"] / rows) < 0.01, "cells are not square"
+        widget = page.locator(".widget-vbox:has(.msviz-view)").first
+        widget.scroll_into_view_if_needed()
+        shoot(page, f"{name[:2]}-at-1024x768")
