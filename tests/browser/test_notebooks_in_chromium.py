@@ -21,7 +21,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import CANVAS_PIXELS, DRAWN, ROOT, shoot
+from chromium import CANVAS_PIXELS, DRAWN, ROOT, browser, shoot  # noqa: F401 (browser: a fixture)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from labserver import TOKEN, running_lab  # noqa: E402

@@ -14,7 +14,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import CANVAS_PIXELS, DRAWN, shoot
+from chromium import CANVAS_PIXELS, DRAWN, browser, shoot  # noqa: F401 (browser: a fixture)
 
 import msviz
 from msviz import export
