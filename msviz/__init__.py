@@ -27,11 +27,15 @@ from .board import (
 from .check import check  # the function; the module stays importable as msviz.check
 from .trace import Trace, trace
 from .traversal import (
+    EVENT_LABELS,
     LEETCODE_ORDER,
     ORDERS,
     READING_ORDER,
+    Event,
     Visit,
+    bfs_events,
     bfs_reveal,
+    dfs_events,
     dfs_reveal,
     reveal,
 )
@@ -77,6 +81,10 @@ __all__ = [
     "ORDERS",
     "READING_ORDER",
     "Visit",
+    "Event",
+    "EVENT_LABELS",
+    "bfs_events",
+    "dfs_events",
     "bfs_reveal",
     "dfs_reveal",
     "reveal",

@@ -21,6 +21,10 @@ from .board import Board, Cell, _neighbour_sum, check_click, parse_board
 
 __all__ = [
     "Visit",
+    "Event",
+    "EVENT_LABELS",
+    "dfs_events",
+    "bfs_events",
     "READING_ORDER",
     "LEETCODE_ORDER",
     "ORDERS",
@@ -77,6 +81,47 @@ class Visit(NamedTuple):
 
 
 _new_visit = tuple.__new__  # builds a Visit without NamedTuple's slower __new__
+
+#: The labels of the finer event streams, each with what it means. The order
+#: is the code each label has in `msviz.Trace.event_label`.
+EVENT_LABELS = {
+    "call": "depth-first: reveal(row, col) is called; the cell is counted and gets its symbol",
+    "return": "depth-first: that call returns to its caller (a digit's or a mine's at once)",
+    "enqueue": "breadth-first: the cell is marked as seen and put at the back of the queue",
+    "dequeue": "breadth-first: the cell is taken from the front of the queue and gets its symbol",
+}
+
+
+class Event(NamedTuple):
+    """One event of :func:`dfs_events` or :func:`bfs_events`.
+
+    Attributes
+    ----------
+    label : str
+        One of `EVENT_LABELS`: ``"call"``, ``"return"``, ``"enqueue"`` or ``"dequeue"``.
+    row, col : int
+        The cell of the event.
+    step : int
+        The step at which that cell gets its symbol (``Visit.step``), so a call
+        or a dequeue is the visit of that step.
+    depth : int
+        ``Visit.depth`` of the cell: its call's recursion depth, or its BFS layer.
+    """
+
+    label: str
+    row: int
+    col: int
+    step: int
+    depth: int
+
+
+class _Later(NamedTuple):
+    """What a core yields, in event mode, besides its visits: a return or an enqueue."""
+
+    step: int
+    row: int
+    col: int
+    depth: int
 
 
 class _FlatBoard:
@@ -154,9 +199,13 @@ def _prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
     return flat, flat.index(cell)
 
 
-def _run(flat: _FlatBoard, start: int, order: str, log=None) -> Iterator[Visit]:
-    """Return the generator of visits of `order` on the working copy `flat`."""
-    return _STEPS[order](flat, start, log)
+def _run(flat: _FlatBoard, start: int, order: str, log=None, events: bool = False) -> Iterator[Visit]:
+    """Return the generator of visits of `order` on the working copy `flat`.
+
+    With `events`, the same core also yields a `_Later` for each return (DFS)
+    or each enqueue (BFS), in the order they happen.
+    """
+    return _STEPS[order](flat, start, log, events)
 
 
 def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Optional[Visit]:
@@ -172,7 +221,7 @@ def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Optional[Visit]
     return Visit(0, flat.row_of[start], flat.col_of[start], value, 0, frontier, None)
 
 
-def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
+def _dfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> Iterator[Visit]:
     """Yield the visits of the recursive depth-first reveal, without recursion.
 
     The recursion stack is kept as two lists of ints: the blank cells whose
@@ -184,6 +233,9 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
     parent step (-1 for the click); the second gets, for each blank cell whose
     call returns, its step and then the number of visits made by then; the
     third gets each visit's flat index.
+
+    With `events`, each call's return is yielded too, as a `_Later`: a digit's
+    at once after its visit, a blank's once every neighbour is tried.
     """
     first = _first_visit(flat, start, 1)
     if first is None:
@@ -194,6 +246,8 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
         index_log.append(start)
     yield first
     if first.value != "B":
+        if events:
+            yield _Later(0, first.row, first.col, 0)
         return
     cells, counts, offsets = flat.cells, flat.counts, flat.offsets
     row_of, col_of, symbol_of = flat.row_of, flat.col_of, _SYMBOL_OF_COUNT
@@ -222,6 +276,8 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
                 depth += 1
                 step += 1
                 break
+            if events:  # a digit's call returns at once
+                yield _Later(step, row_of[n], col_of[n], depth)
             step += 1
         else:  # every neighbour tried: the call returns to its caller
             calls.pop()
@@ -231,11 +287,13 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
             if finish_log is not None:
                 finish_log.append(called_at)
                 finish_log.append(step)
+            if events:
+                yield _Later(called_at, row_of[j], col_of[j], depth)
             if calls:
                 caller = (row_of[calls[-1]], col_of[calls[-1]])
 
 
-def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
+def _bfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> Iterator[Visit]:
     """Yield the visits of the queue reveal, layer by layer.
 
     A cell is marked when it is put in the queue and revealed when it is taken
@@ -244,7 +302,13 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
 
     `log`, when given, is a triple of lists as for :func:`_dfs_steps`; the
     second gets nothing.
+
+    With `events`, each enqueue is yielded too, as a `_Later` whose step is the
+    step at which that cell will be taken out: the click's before its visit,
+    the others right after the visit of the cell that queued them.
     """
+    if events and flat.cells[start] in "ME":
+        yield _Later(0, flat.row_of[start], flat.col_of[start], 0)
     first = _first_visit(flat, start, 0)
     if first is None:
         return
@@ -263,7 +327,9 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
     while layer:
         queued, queued_parents, queued_steps = [], [], []
         left = len(layer)
+        next_layer_at = step + left  # the step of the first cell of the next layer
         for i, j in enumerate(layer):
+            before = len(queued)
             value = cells[j] = symbol_of[counts[j]]
             r, c = row_of[j], col_of[j]
             if value == "B":
@@ -279,6 +345,10 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None) -> Iterator[Visit]:
                 index_log.append(j)
             frontier = left - i - 1 + len(queued)
             yield _new_visit(Visit, (step, r, c, value, depth, frontier, parents[i]))
+            if events:
+                for q in range(before, len(queued)):
+                    n = queued[q]
+                    yield _Later(next_layer_at + q, row_of[n], col_of[n], depth + 1)
             step += 1
         layer, parents, parent_steps = queued, queued_parents, queued_steps
         depth += 1
@@ -368,6 +438,75 @@ def bfs_reveal(board, click, *, neighbors=READING_ORDER) -> Iterator[Visit]:
     """
     flat, start = _prepare(board, click, neighbors)
     return _bfs_steps(flat, start)
+
+
+def _labelled(items, now: str, later: str) -> Iterator[Event]:
+    """Turn a core's visits and `_Later`s into `Event`s labelled `now` and `later`."""
+    for item in items:
+        if type(item) is _Later:
+            yield Event(later, item.row, item.col, item.step, item.depth)
+        else:
+            yield Event(now, item.row, item.col, item.step, item.depth)
+
+
+def dfs_events(board, click, *, neighbors=READING_ORDER) -> Iterator[Event]:
+    """Yield every call and every return of the recursive depth-first reveal, in order.
+
+    The calls are exactly the visits of :func:`dfs_reveal` (same core); the
+    returns say when each call is done: a digit's (or a mine's) at once, a
+    blank's once it has tried all its neighbours. After the last event no call
+    is left on the stack. Labels: ``"call"`` and ``"return"`` (see `EVENT_LABELS`).
+
+    Parameters
+    ----------
+    board, click, neighbors
+        As for :func:`dfs_reveal`.
+
+    Examples
+    --------
+    >>> for e in dfs_events(["EEE", "EEM"], (0, 0)):
+    ...     print(e.label, (e.row, e.col), e.step, e.depth)
+    call (0, 0) 0 0
+    call (0, 1) 1 1
+    return (0, 1) 1 1
+    call (1, 0) 2 1
+    call (1, 1) 3 2
+    return (1, 1) 3 2
+    return (1, 0) 2 1
+    return (0, 0) 0 0
+    """
+    flat, start = _prepare(board, click, neighbors)
+    return _labelled(_dfs_steps(flat, start, None, True), "call", "return")
+
+
+def bfs_events(board, click, *, neighbors=READING_ORDER) -> Iterator[Event]:
+    """Yield every enqueue and every dequeue of the queue reveal, in order.
+
+    The dequeues are exactly the visits of :func:`bfs_reveal` (same core); an
+    enqueue marks a cell as seen and puts it at the back of the queue. Labels:
+    ``"enqueue"`` and ``"dequeue"`` (see `EVENT_LABELS`). A cell's ``step``
+    is the step at which it will be taken out: the queue is first in, first out.
+
+    Parameters
+    ----------
+    board, click, neighbors
+        As for :func:`dfs_reveal`.
+
+    Examples
+    --------
+    >>> for e in bfs_events(["EEE", "EEM"], (0, 0)):
+    ...     print(e.label, (e.row, e.col), e.step, e.depth)
+    enqueue (0, 0) 0 0
+    dequeue (0, 0) 0 0
+    enqueue (0, 1) 1 1
+    enqueue (1, 0) 2 1
+    enqueue (1, 1) 3 1
+    dequeue (0, 1) 1 1
+    dequeue (1, 0) 2 1
+    dequeue (1, 1) 3 1
+    """
+    flat, start = _prepare(board, click, neighbors)
+    return _labelled(_bfs_steps(flat, start, None, True), "dequeue", "enqueue")
 
 
 def reveal(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Board:

@@ -105,3 +105,63 @@ def expected_revealed(board, click):
 
 def mine_count(board, r, c):
     return _count(board, r, c)
+
+
+def recursive_dfs_events(board, click, neighbors):
+    """The classic recursive solution, instrumented: [(label, row, col, depth)] of each call and return."""
+    board = copy.deepcopy(board)
+    rows, cols = len(board), len(board[0])
+    out = []
+
+    def dfs(r, c, depth):
+        out.append(("call", r, c, depth))
+        if board[r][c] == "M":
+            board[r][c] = "X"
+        else:
+            k = _count(board, r, c)
+            board[r][c] = str(k) if k else "B"
+            if not k:
+                for dr, dc in neighbors:
+                    nr, nc = r + dr, c + dc
+                    if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc] == "E":
+                        dfs(nr, nc, depth + 1)
+        out.append(("return", r, c, depth))
+
+    r, c = click
+    if board[r][c] not in "ME":
+        return []
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, rows * cols + 100))
+    try:
+        dfs(r, c, 0)
+    finally:
+        sys.setrecursionlimit(old)
+    return out
+
+
+def queue_bfs_events(board, click, neighbors):
+    """The classic queue solution, instrumented: [(label, row, col, layer)] of each enqueue and dequeue."""
+    board = copy.deepcopy(board)
+    rows, cols = len(board), len(board[0])
+    r, c = click
+    if board[r][c] not in "ME":
+        return []
+    out = [("enqueue", r, c, 0)]
+    queue = deque([(r, c, 0)])
+    seen = {(r, c)}
+    while queue:
+        r, c, layer = queue.popleft()
+        out.append(("dequeue", r, c, layer))
+        if board[r][c] == "M":
+            board[r][c] = "X"
+            continue
+        k = _count(board, r, c)
+        board[r][c] = str(k) if k else "B"
+        if not k:
+            for dr, dc in neighbors:
+                nr, nc = r + dr, c + dc
+                if 0 <= nr < rows and 0 <= nc < cols and board[nr][nc] == "E" and (nr, nc) not in seen:
+                    seen.add((nr, nc))
+                    queue.append((nr, nc, layer + 1))
+                    out.append(("enqueue", nr, nc, layer + 1))
+    return out

@@ -5,7 +5,14 @@ import sys
 import pytest
 from conftest import games, neighbour_orders, unchanged
 from hypothesis import given, settings
-from reference import expected_revealed, mine_count, queue_bfs_order, recursive_dfs_order
+from reference import (
+    expected_revealed,
+    mine_count,
+    queue_bfs_events,
+    queue_bfs_order,
+    recursive_dfs_events,
+    recursive_dfs_order,
+)
 
 import msviz
 from msviz import Visit
@@ -170,3 +177,50 @@ def test_a_large_open_board_needs_no_recursion_limit():
         depth = max(depth, v.depth)
     assert n == side * side
     assert depth > sys.getrecursionlimit()
+
+
+# --- The labelled event streams ------------------------------------------------------
+
+
+@given(games(), neighbour_orders())
+def test_dfs_events_are_the_instrumented_recursive_solution(game, neighbors):
+    board, click = game
+    before = unchanged(board)
+    events = list(msviz.dfs_events(board, click, neighbors=neighbors))
+    assert [(e.label, e.row, e.col, e.depth) for e in events] == recursive_dfs_events(board, click, neighbors)
+    assert board == before
+    calls = [e for e in events if e.label == "call"]
+    visits = list(msviz.dfs_reveal(board, click, neighbors=neighbors))
+    assert [(e.row, e.col, e.step, e.depth) for e in calls] == [(v.row, v.col, v.step, v.depth) for v in visits]
+    stack = []  # every return closes the call on top: after the last event the stack is empty
+    for e in events:
+        if e.label == "call":
+            stack.append((e.row, e.col))
+        else:
+            assert stack.pop() == (e.row, e.col)
+    assert stack == []
+
+
+@given(games(), neighbour_orders())
+def test_bfs_events_are_the_instrumented_queue_solution(game, neighbors):
+    board, click = game
+    events = list(msviz.bfs_events(board, click, neighbors=neighbors))
+    assert [(e.label, e.row, e.col, e.depth) for e in events] == queue_bfs_events(board, click, neighbors)
+    dequeues = [e for e in events if e.label == "dequeue"]
+    visits = list(msviz.bfs_reveal(board, click, neighbors=neighbors))
+    assert [(e.row, e.col, e.step) for e in dequeues] == [(v.row, v.col, v.step) for v in visits]
+    enqueued = [(e.row, e.col, e.step) for e in events if e.label == "enqueue"]
+    assert enqueued == [(e.row, e.col, e.step) for e in dequeues]  # first in, first out
+
+
+def test_event_labels_are_a_closed_documented_set():
+    board = msviz.random_board(8, 8, 6, seed=2, safe=(4, 4))
+    seen = {e.label for e in msviz.dfs_events(board, (4, 4))} | {e.label for e in msviz.bfs_events(board, (4, 4))}
+    assert seen == set(msviz.EVENT_LABELS) == {"call", "return", "enqueue", "dequeue"}
+
+
+def test_event_streams_check_their_arguments_at_the_call():
+    with pytest.raises(ValueError, match=r"click \(9, 0\) is outside"):
+        msviz.dfs_events(["EE"], (9, 0))
+    with pytest.raises(ValueError, match="neighbors must list each of the eight offsets"):
+        msviz.bfs_events(["EE"], (0, 0), neighbors=[(0, 1)])
