@@ -17,9 +17,12 @@ from functools import cached_property
 import numpy as np
 
 from .board import Cell, _is_integer
-from .traversal import READING_ORDER, Visit, _check_order, _prepare, _run
+from .traversal import EVENT_LABELS, READING_ORDER, Event, Visit, _check_order, _prepare, _run
 
 __all__ = ["Trace", "trace"]
+
+_LABELS = tuple(EVENT_LABELS)  # code -> label
+_LABEL_CODES = {label: code for code, label in enumerate(_LABELS)}
 
 
 @dataclass(frozen=True, eq=False)
@@ -58,6 +61,17 @@ class Trace:
         after its call returns. BFS: a cell enters at the step of the cell that
         queued it and leaves at the step it is revealed. -1 for cells never
         on the frontier.
+    event_label, event_step : ndarray, shape (events,)
+        The finer timeline of :func:`msviz.dfs_events` / :func:`msviz.bfs_events`:
+        each event's label (a code: its place in `msviz.EVENT_LABELS`, uint8)
+        and the step of its cell (int32). There are two events per step.
+    enter_event, leave_event : ndarray of int32, shape (rows, cols)
+        A cell is on the stack (its call has started and not returned) or in
+        the queue (enqueued, not yet dequeued) at event ``e`` when
+        ``enter_event <= e < leave_event``; -1 for cells never there.
+    visit_event : ndarray of int32, shape (steps,)
+        The event whose picture is step ``k``'s: DFS, the call of step ``k``;
+        BFS, the last enqueue made by step ``k`` (or its dequeue).
 
     Examples
     --------
@@ -88,6 +102,11 @@ class Trace:
     visit_step: np.ndarray
     enter_step: np.ndarray
     leave_step: np.ndarray
+    event_label: np.ndarray
+    event_step: np.ndarray
+    enter_event: np.ndarray
+    leave_event: np.ndarray
+    visit_event: np.ndarray
 
     def __len__(self) -> int:
         """The number of steps: how many cells the click revealed."""
@@ -160,6 +179,67 @@ class Trace:
         for k in range(len(self)):
             yield self.visit(k)
 
+    # --- The finer timeline: calls and returns, or enqueues and dequeues -----------
+
+    @property
+    def events(self) -> int:
+        """How many events the finer timeline has (two per step)."""
+        return len(self.event_step)
+
+    @cached_property
+    def reveal_event(self) -> np.ndarray:
+        """The event at which each cell gets its symbol (its call, or its dequeue); -1 if never."""
+        out = np.full(self.shape, -1, dtype=np.int32)
+        is_reveal = np.isin(self.event_label, [_LABEL_CODES["call"], _LABEL_CODES["dequeue"]])
+        steps = self.event_step[is_reveal]
+        out[self.rows[steps], self.cols[steps]] = np.flatnonzero(is_reveal)
+        return out
+
+    def _check_event(self, e) -> int:
+        """Return `e` after checking it is -1 or an event of this trace."""
+        if not _is_integer(e):
+            raise TypeError(f"an event must be an integer, not {type(e).__name__}: {e!r}")
+        if not -1 <= e < self.events:
+            raise ValueError(f"event {e!r} is outside this trace's events -1..{self.events - 1}")
+        return int(e)
+
+    def event(self, e: int) -> Event:
+        """Return event `e` of the finer timeline, as :func:`msviz.dfs_events` yields it."""
+        e = self._check_event(e)
+        if e < 0:
+            raise ValueError("event -1 is before the click: it has no label")
+        k = int(self.event_step[e])
+        label = _LABELS[int(self.event_label[e])]
+        return Event(label, int(self.rows[k]), int(self.cols[k]), k, int(self.depth[k]))
+
+    def board_at_event(self, e: int) -> np.ndarray:
+        """Return the board right after event `e` (a new array)."""
+        e = self._check_event(e)
+        revealed = (self.reveal_event >= 0) & (self.reveal_event <= e)
+        return np.where(revealed, self.final, self.board)
+
+    def frontier_at_event(self, e: int) -> np.ndarray:
+        """Return a boolean mask of the cells on the stack or in the queue right after event `e`."""
+        e = self._check_event(e)
+        return (self.enter_event >= 0) & (self.enter_event <= e) & (e < self.leave_event)
+
+    def waiting_at_event(self, e: int) -> list[Cell]:
+        """Return the cells on the stack or in the queue after event `e`, in order.
+
+        Depth-first: the call chain, from the click's call to the call on top.
+        Breadth-first: the queue, from its front to its back.
+
+        Examples
+        --------
+        >>> t = trace(["EEE", "EEM"], (0, 0))
+        >>> [(t.event(e).label, t.waiting_at_event(e)) for e in (3, 4, 6, 7)]
+        [('call', [(0, 0), (1, 0)]), ('call', [(0, 0), (1, 0), (1, 1)]), ('return', [(0, 0)]), ('return', [])]
+        """
+        mask = self.frontier_at_event(e)
+        rows, cols = np.nonzero(mask)
+        order = np.argsort(self.enter_event[rows, cols], kind="stable")
+        return [(int(rows[i]), int(cols[i])) for i in order]
+
 
 def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:
     """Run a reveal to the end and return it recorded as a `Trace`.
@@ -217,6 +297,20 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         enter_step = np.full(before.shape, -1, dtype=np.int32)
         enter_step[rows, cols] = np.maximum(parent, 0)
         leave_step = visit_step
+    timeline = _dfs_timeline if order == "dfs" else _bfs_timeline
+    event_label, event_step = timeline(parent, flat.to_array()[rows, cols], finish_log)
+    n_events = len(event_step)
+    positions = np.arange(n_events, dtype=np.int32)
+    first_code = _LABEL_CODES["call" if order == "dfs" else "enqueue"]
+    enter_event = np.full(before.shape, -1, dtype=np.int32)
+    leave_event = np.full(before.shape, -1, dtype=np.int32)
+    is_enter = event_label == first_code
+    enter_event[rows[event_step[is_enter]], cols[event_step[is_enter]]] = positions[is_enter]
+    leave_event[rows[event_step[~is_enter]], cols[event_step[~is_enter]]] = positions[~is_enter]
+    if order == "dfs":
+        visit_event = enter_event[rows, cols]
+    else:  # the picture of step k: right before step k + 1 is dequeued
+        visit_event = np.append(leave_event[rows[1:], cols[1:]] - 1, n_events - 1).astype(np.int32)
     return Trace(
         order=order,
         click=(int(click[0]), int(click[1])),
@@ -231,4 +325,43 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         visit_step=visit_step,
         enter_step=enter_step,
         leave_step=leave_step,
+        event_label=event_label,
+        event_step=event_step,
+        enter_event=enter_event,
+        leave_event=leave_event,
+        visit_event=visit_event,
     )
+
+
+def _dfs_timeline(parent, values, finish_log):
+    """Return (labels, steps) of the calls and returns, in the order they happen.
+
+    Call k comes first among the events of step k; a digit's or a mine's call
+    returns at once; a blank's returns after the call of the last step made
+    before it returned, in the order the returns were logged.
+    """
+    n = len(parent)
+    finished = np.frombuffer(finish_log, dtype=np.int64).reshape(-1, 2)
+    at_once = np.flatnonzero(values != "B")
+    steps = np.concatenate([np.arange(n), at_once, finished[:, 0]])
+    after = np.concatenate([np.arange(n), at_once, finished[:, 1] - 1])  # the step each follows
+    kind = np.concatenate([np.zeros(n), np.ones(len(at_once)), np.full(len(finished), 2)])
+    tie = np.concatenate([np.zeros(n + len(at_once)), np.arange(len(finished))])
+    order = np.lexsort((tie, kind, after))
+    labels = np.where(kind[order] == 0, _LABEL_CODES["call"], _LABEL_CODES["return"]).astype(np.uint8)
+    return labels, steps[order].astype(np.int32)
+
+
+def _bfs_timeline(parent, _values, _finish_log):
+    """Return (labels, steps) of the enqueues and dequeues, in the order they happen.
+
+    The click is enqueued first; each step is dequeued, then the cells it
+    queued (its children, in step order) are enqueued.
+    """
+    n = len(parent)
+    steps = np.concatenate([np.arange(n), np.arange(n)])
+    after = np.concatenate([np.arange(n), parent]).astype(np.int64)  # a dequeue, or the step that queued it
+    kind = np.concatenate([np.zeros(n), np.ones(n)])
+    order = np.lexsort((steps, kind, after))
+    labels = np.where(kind[order] == 0, _LABEL_CODES["dequeue"], _LABEL_CODES["enqueue"]).astype(np.uint8)
+    return labels, steps[order].astype(np.int32)

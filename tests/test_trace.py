@@ -94,3 +94,42 @@ def test_a_big_trace_is_arrays_the_size_of_the_board():
         assert per_cell.shape == (300, 300)
     for per_step in (t.rows, t.cols, t.depth, t.frontier, t.parent):
         assert per_step.shape == (len(t),) and per_step.dtype == np.int32
+
+
+# --- The finer timeline ----------------------------------------------------------------
+
+
+@given(games(), neighbour_orders(), st.sampled_from(["dfs", "bfs"]))
+def test_the_event_timeline_is_the_event_stream(game, neighbors, order):
+    board, click = game
+    t = msviz.trace(board, click, order=order, neighbors=neighbors)
+    stream = msviz.dfs_events if order == "dfs" else msviz.bfs_events
+    events = list(stream(board, click, neighbors=neighbors))
+    assert t.events == len(events) == 2 * len(t)
+    assert [t.event(e) for e in range(t.events)] == events
+    # Replay the stream: the board, the stack or queue in order, at every event.
+    shown = np.array(board)
+    waiting = []
+    for e, event in enumerate(events):
+        cell = (event.row, event.col)
+        if event.label in ("call", "dequeue"):
+            shown[cell] = t.final[cell]
+        if event.label in ("call", "enqueue"):
+            waiting.append(cell)
+        elif event.label == "return":
+            assert waiting.pop() == cell  # the call on top returns
+        else:
+            assert waiting.pop(0) == cell  # the front of the queue is taken
+        assert np.array_equal(t.board_at_event(e), shown)
+        assert t.waiting_at_event(e) == waiting
+    assert t.waiting_at_event(t.events - 1) == [] if len(t) else True  # nothing left at the end
+
+
+@given(games(), st.sampled_from(["dfs", "bfs"]))
+def test_a_step_looks_like_its_event(game, order):
+    board, click = game
+    t = msviz.trace(board, click, order=order)
+    for k in range(len(t)):
+        e = int(t.visit_event[k])
+        assert np.array_equal(t.board_at(k), t.board_at_event(e))
+        assert np.array_equal(t.frontier_at(k), t.frontier_at_event(e))
