@@ -19,7 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from .plot import ORDER_NAMES
-from .render import CURRENT_BLEND, DIGIT_BLEND, PALETTE, step_image, tile_size
+from .render import step_image, tile_size, view_palette
 from .trace import Trace
 
 __all__ = ["frames", "animation", "page_html", "save_html", "save_gif", "save_png", "save"]
@@ -134,7 +134,7 @@ body { font-family: sans-serif; margin: 16px; max-width: 1400px; }
 .msviz-controls input[type=number] { width: 4em; }
 .msviz-controls output { min-width: 8em; font-variant-numeric: tabular-nums; }
 .msviz-boards { display: flex; gap: 16px; }
-.msviz-board { flex: 1 1 0; min-width: 0; }
+.msviz-page-board { flex: 1 1 0; min-width: 0; }
 """
 
 
@@ -176,15 +176,16 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     steps = max(len(t) for t in ts)
     per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
     title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"
-    binary = ["start", "final", "visit_step", "enter_step", "leave_step", "step_cell", "parent_step", "frontier"]
-    palette = {**PALETTE, "current_blend": CURRENT_BLEND, "digit_blend": DIGIT_BLEND}
+    binary = ["start", "final", "reveal_event", "enter_event", "leave_event", "step_cell", "parent_step",
+              "visit_event", "event_label", "event_step"]
+    palette = view_palette()
     boards = []
     for t in ts:
         state = view_state(t)
         for name in binary:
             state[name] = base64.b64encode(state[name]).decode("ascii")
         state.update(
-            step=min(step, len(t) - 1), generation=1, title=TITLES[t.order] if len(ts) > 1 else "",
+            step=min(step, len(t) - 1), generation=1, mode="visits", title=TITLES[t.order] if len(ts) > 1 else "",
             show_frontier=True, show_caption=True, show_legend=True, show_mines=False, flags="",
             flood=False, keyboard=True, max_cell=32, fps=fps, play=None, last_step=steps - 1,
             palette=palette, words={**TEMPLATES, **LEGEND},
@@ -195,8 +196,10 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     for text in (view_source, page_source):
         if "</script" in text.lower():
             raise RuntimeError("a script contains '</script', which would end its tag early")
+    events_name = {"dfs": "every call and return", "bfs": "every enqueue and dequeue"}
+    names = sorted({events_name[t.order] for t in ts})
     data = json.dumps({"boards": boards, "binary": binary,
-                       "controls": {"fps": fps, "per_frame": per_frame, "step": step}})
+                       "controls": {"fps": fps, "per_frame": per_frame, "step": step, "events_name": " / ".join(names)}})
     data = data.replace("</", "<\\/")  # nothing inside may close the script tag
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

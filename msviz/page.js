@@ -71,11 +71,14 @@ export async function start({ viewSource, boards, binary, controls, holder }) {
   const models = boards.map((state) => new PageModel(decode(state, binary)));
   for (const model of models) {
     const el = document.createElement("div");
-    el.className = "msviz-board";
+    el.className = "msviz-page-board";
     holder.appendChild(el);
     view.render({ model, el });
   }
-  const last = Math.max(...models.map((m) => m.get("step_cell").byteLength / 4)) - 1;
+  // The last position: of the steps, or of the events in mode "events".
+  const lastOf = () =>
+    Math.max(...models.map((m) => m.get(m.get("mode") === "events" ? "event_step" : "step_cell").byteLength / 4)) - 1;
+  let last = lastOf();
 
   // The controls: first, back, play/pause, forward, last, a slider, speed and steps per frame.
   const buttons = ["first", "back", "play", "forward", "last"].map((name) =>
@@ -86,9 +89,11 @@ export async function start({ viewSource, boards, binary, controls, holder }) {
   const readout = document.createElement("output");
   const fps = Object.assign(document.createElement("input"), { type: "number", min: 1, max: 60, value: controls.fps });
   const perFrame = Object.assign(document.createElement("input"), { type: "number", min: 1, value: controls.per_frame });
+  const mode = document.createElement("select");
+  mode.append(new Option("one step per revealed cell", "visits"), new Option(controls.events_name, "events"));
   const bar = document.createElement("div");
   bar.className = "msviz-controls";
-  bar.append(...buttons, slider, readout, labelled("frames/s ", fps), labelled("steps/frame ", perFrame));
+  bar.append(...buttons, slider, readout, labelled("frames/s ", fps), labelled("steps/frame ", perFrame), mode);
   holder.before(bar);
 
   let playing = false;
@@ -98,7 +103,7 @@ export async function start({ viewSource, boards, binary, controls, holder }) {
     k = Math.max(0, Math.min(k, last));
     for (const m of models) m.set("step", k);
     slider.value = String(k);
-    readout.textContent = `step ${k} / ${last}`;
+    readout.textContent = `${models[0].get("mode") === "events" ? "event" : "step"} ${k} / ${last}`;
   }
   function setPlaying(on) {
     playing = on && last > 0;
@@ -126,6 +131,21 @@ export async function start({ viewSource, boards, binary, controls, holder }) {
   };
   buttons.forEach((b) => b.addEventListener("click", () => actions[b.dataset.control]()));
   slider.addEventListener("input", () => show(Number(slider.value)));
+  // The other mode shows the same moment: a step as its event, an event as the step it belongs to.
+  function setMode(value) {
+    const m0 = models[0];
+    const ints = (name) => new Int32Array(m0.get(name).buffer.slice(m0.get(name).byteOffset));
+    let k = step();
+    if (value === "events") k = k < 0 ? 0 : ints("visit_event")[Math.min(k, ints("visit_event").length - 1)];
+    else if (value === "visits") k = ints("event_step")[Math.min(k, ints("event_step").length - 1)] ?? 0;
+    for (const m of models) m.set("mode", value);
+    mode.value = value;
+    last = lastOf();
+    slider.max = String(Math.max(last, 0));
+    for (const m of models) m.set("last_step", last);
+    show(k);
+  }
+  mode.addEventListener("change", () => setMode(mode.value));
   // The board's own keys (left/right, Home/End) move the first model; keep the rest in step.
   models[0].on("change:step", () => show(step()));
   document.addEventListener("keydown", (e) => {
@@ -135,5 +155,5 @@ export async function start({ viewSource, boards, binary, controls, holder }) {
     }
   });
   show(Number(controls.step));
-  return { models, show, setPlaying, isPlaying: () => playing, last };
+  return { models, show, setPlaying, setMode, isPlaying: () => playing, last: () => last };
 }

@@ -33,8 +33,13 @@ PALETTE = {
     "boom": "#ff2828",  # behind the exploded mine
     "mine": "#000000",  # a mine
     "flag": "#e00000",  # a flag planted on a hidden cell (the game)
-    "current": "#ffd60a",  # the cell revealed at this step (blended over the tile)
-    "frontier": "#e6007e",  # outline of cells on the stack or queue
+    # What a step shows on top of the board. Chosen so that each stays apart from the
+    # tiles and from each other under normal vision and simulated protanopia,
+    # deuteranopia and tritanopia (tests/test_palette.py checks the figures).
+    "current": "#ffb000",  # the cell of this step: an amber fill ...
+    "current_border": "#000000",  # ... with a black border
+    "stack": "#1a3fb0",  # the DFS call chain: a path of arrows, cells outlined
+    "queue": "#9a3300",  # the BFS queue: cells outlined and numbered from the front
     # The classic colours of the digits 1-8.
     "1": "#0000ff",  # blue
     "2": "#008000",  # green
@@ -47,7 +52,6 @@ PALETTE = {
 }
 #: The classic colours of the digits 1-8 (a view of `PALETTE`).
 DIGIT_COLORS = {d: PALETTE[d] for d in "12345678"}
-CURRENT_BLEND = 0.45  # how much of the current cell's tile the gold covers
 DIGIT_BLEND = 0.65  # on cells too small for a glyph, how much of the cell the digit's colour covers
 
 
@@ -57,9 +61,16 @@ def _rgb(name: str) -> np.ndarray:
     return np.array([int(color[i : i + 2], 16) for i in (1, 3, 5)], np.uint8)
 
 
-_FACE, _LIGHT, _SHADOW, _FLAT, _GRID, _BOOM, _CURRENT, _FRONTIER = (
-    _rgb(n) for n in ("face", "light", "shadow", "flat", "grid", "boom", "current", "frontier")
+_FACE, _LIGHT, _SHADOW, _FLAT, _GRID, _BOOM, _CURRENT, _BORDER = (
+    _rgb(n) for n in ("face", "light", "shadow", "flat", "grid", "boom", "current", "current_border")
 )
+#: The colour that marks the cells waiting, in each order.
+WAITING_COLOR = {"dfs": "stack", "bfs": "queue"}
+
+
+def view_palette() -> dict:
+    """Return the palette as the browser view is sent it (with the blend it needs)."""
+    return {**PALETTE, "digit_blend": DIGIT_BLEND}
 
 #: Tile order: the code of each symbol in a board image.
 #: The code of each symbol: the tile drawn for it here and in the browser view.
@@ -245,11 +256,11 @@ def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = Tr
     """
     current = (int(trace.rows[k]), int(trace.cols[k])) if k >= 0 else None
     frontier = trace.frontier_at(k) if show_frontier else None
-    return state_image(trace.board_at(k), current=current, frontier=frontier, px=px)
+    return state_image(trace.board_at(k), current=current, frontier=frontier, px=px, order=trace.order)
 
 
-def state_image(board, *, current=None, frontier=None, px=None, show_mines=False) -> np.ndarray:
-    """Return a board with a current cell (gold) and outlined cells (magenta), as RGB.
+def state_image(board, *, current=None, frontier=None, px=None, show_mines=False, order="dfs") -> np.ndarray:
+    """Return a board with a current cell (amber, black border) and outlined cells, as RGB.
 
     Parameters
     ----------
@@ -263,6 +274,8 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
         Pixels per cell; by default from :func:`tile_size`.
     show_mines : bool
         Draw hidden mines uncovered.
+    order : {"dfs", "bfs"}
+        The colour of the outlines: the stack's or the queue's.
 
     Examples
     --------
@@ -273,13 +286,26 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
     board = np.asarray(board)
     px = tile_size(board.shape) if px is None else px
     image = _compose(_codes(board, show_mines), px).copy()
+    if frontier is not None:
+        _outline(image, frontier, px, _rgb(WAITING_COLOR[order]))
     if current is not None:
         r, c = current
-        cell = image[r * px : (r + 1) * px, c * px : (c + 1) * px]
-        cell[:] = ((1 - CURRENT_BLEND) * cell + CURRENT_BLEND * _CURRENT).astype(np.uint8)
-    if frontier is not None:
-        _outline(image, frontier, px, _FRONTIER)
+        image[r * px : (r + 1) * px, c * px : (c + 1) * px] = _current_tile(str(board[r, c]), px)
     return image
+
+
+def _current_tile(symbol: str, px: int) -> np.ndarray:
+    """Return the tile of the current cell: its symbol on an amber fill, in a black border."""
+    tile = np.empty((px, px, 3), np.uint8)
+    tile[:] = _CURRENT
+    glyphs = _glyph_masks(px) if px >= _LEGIBLE_PX else None
+    if glyphs is not None and symbol in DIGIT_COLORS:
+        tile = _blend(tile, _rgb(symbol), glyphs[symbol])
+    elif glyphs is not None and symbol == "X":
+        tile = _blend(tile, _rgb("mine"), glyphs["mine"])
+    w = max(1, px // 8)
+    tile[:w, :] = tile[-w:, :] = tile[:, :w] = tile[:, -w:] = _BORDER
+    return tile
 
 
 def _outline(image: np.ndarray, mask: np.ndarray, px: int, rgb: np.ndarray) -> None:

@@ -5,17 +5,24 @@
 // each trait); this module draws any step of it by itself, so sliders and
 // Play never wait for the kernel.
 //
-// How a step is drawn. Cell i at step k shows
-//   - its final symbol if it was revealed by then (0 <= visit_step[i] <= k),
+// Positions and events. The reveal is a timeline of events: every call and
+// return (DFS), or every enqueue and dequeue (BFS), two per revealed cell. The
+// `step` trait is a position: in mode "visits" the k-th revealed cell (shown
+// as event visit_event[k]), in mode "events" the event itself.
+//
+// How event e is drawn. Cell i shows
+//   - its final symbol if it was revealed by then (0 <= reveal_event[i] <= e),
 //     else its symbol before the click (hidden cells stay raised);
-//   - a gold tint if it is the cell of step k;
-//   - a magenta outline if it waits on the stack or in the queue
-//     (enter_step[i] <= k < leave_step[i]).
+//   - an amber fill in a black border if it is the cell of this position;
+//   - an outline if it waits on the stack or in the queue
+//     (enter_event[i] <= e < leave_event[i]).
 // Each combination is a small tile ("sprite") drawn once per cell size; the
-// board is a pixel buffer into which tiles are copied. Moving k changes only
-// the cells whose visit, enter or leave step lies between the old k and the
-// new one (found through per-step lists made once), so one step redraws a
+// board is a pixel buffer into which tiles are copied. Moving e changes only
+// the cells whose reveal, enter or leave event lies between the old e and the
+// new one (found through per-event lists made once), so one step redraws a
 // handful of cells and a jump redraws at most the whole board: O(cells).
+// Over the board, a second canvas draws the call chain as a path of arrows
+// (DFS) or the queue numbered from its front (BFS), O(cells waiting).
 //
 // The same module runs in an exported page (msviz/export.py), where a small
 // stand-in for the widget model is given the same traits.
@@ -58,6 +65,7 @@ function byStep(steps, n) {
 function readReveal(model) {
   const rows = model.get("rows");
   const cols = model.get("cols");
+  const cells = rows * cols;
   const r = {
     rows,
     cols,
@@ -65,25 +73,68 @@ function readReveal(model) {
     click: model.get("click"),
     start: typed(model, "start", Uint8Array),
     final: typed(model, "final", Uint8Array),
-    visit: typed(model, "visit_step", Int32Array),
-    enter: typed(model, "enter_step", Int32Array),
-    leave: typed(model, "leave_step", Int32Array),
+    reveal: typed(model, "reveal_event", Int32Array),
+    enter: typed(model, "enter_event", Int32Array),
+    leave: typed(model, "leave_event", Int32Array),
     cell: typed(model, "step_cell", Int32Array),
     parent: typed(model, "parent_step", Int32Array),
-    frontier: typed(model, "frontier", Int32Array),
+    visitEvent: typed(model, "visit_event", Int32Array),
+    label: typed(model, "event_label", Uint8Array),
+    eventStep: typed(model, "event_step", Int32Array),
   };
   r.n = r.cell.length;
-  if (r.start.length !== rows * cols) r.start = new Uint8Array(rows * cols);
-  if (r.final.length !== rows * cols) r.final = r.start;
-  for (const name of ["visit", "enter", "leave"]) {
-    if (r[name].length !== rows * cols) r[name] = new Int32Array(rows * cols).fill(-1);
+  r.m = r.eventStep.length;
+  if (r.start.length !== cells) r.start = new Uint8Array(cells);
+  if (r.final.length !== cells) r.final = r.start;
+  for (const name of ["reveal", "enter", "leave"]) {
+    if (r[name].length !== cells) r[name] = new Int32Array(cells).fill(-1);
   }
   r.children = new Int32Array(r.n); // calls made, or cells queued, by each step
   for (const p of r.parent) if (p >= 0) r.children[p]++;
-  r.byVisit = byStep(r.visit, r.n);
-  r.byEnter = byStep(r.enter, r.n);
-  r.byLeave = byStep(r.leave, r.n);
+  // How many cells have entered and left the stack or queue by each event.
+  r.entered = new Int32Array(r.m);
+  r.left = new Int32Array(r.m);
+  for (let e = 0, inn = 0, out = 0; e < r.m; e++) {
+    if (r.label[e] === LABEL.call || r.label[e] === LABEL.enqueue) inn++;
+    else out++;
+    r.entered[e] = inn;
+    r.left[e] = out;
+  }
+  r.byReveal = byStep(r.reveal, r.m);
+  r.byEnter = byStep(r.enter, r.m);
+  r.byLeave = byStep(r.leave, r.m);
   return r;
+}
+
+/** The codes of the event labels, in the order of msviz.EVENT_LABELS. */
+const LABEL = { call: 0, return: 1, enqueue: 2, dequeue: 3 };
+
+/** Return [event, step of the current cell] shown at position p of mode `mode`. */
+function position(r, mode, p) {
+  if (p < 0) return [-1, -1];
+  if (mode === "events") {
+    const e = Math.min(p, r.m - 1);
+    return [e, r.eventStep[e]];
+  }
+  const k = Math.min(p, r.n - 1);
+  return [r.visitEvent[k], k];
+}
+
+/** Return the steps waiting after event e: the call chain from the click to the
+ *  call on top (DFS), or the queue from its front to its back (BFS). */
+export function waiting(r, e) {
+  if (e < 0 || r.m === 0) return [];
+  if (r.order === "bfs") {
+    // First in, first out: the queue is the steps enqueued and not yet dequeued.
+    const out = [];
+    for (let k = r.left[e]; k < r.entered[e]; k++) out.push(k);
+    return out;
+  }
+  const k = r.eventStep[e];
+  let top = r.label[e] === LABEL.call ? k : r.parent[k];
+  const chain = [];
+  for (; top >= 0; top = r.parent[top]) chain.push(top);
+  return chain.reverse();
 }
 
 // ---- words -----------------------------------------------------------------
@@ -97,44 +148,96 @@ function fill(words, name, values) {
   });
 }
 
+/** How many neighbours of cell i are hidden empty cells right after event e. */
+function hiddenAround(r, i, e) {
+  const row = Math.floor(i / r.cols);
+  const col = i % r.cols;
+  let n = 0;
+  for (let y = Math.max(0, row - 1); y <= Math.min(r.rows - 1, row + 1); y++) {
+    for (let x = Math.max(0, col - 1); x <= Math.min(r.cols - 1, col + 1); x++) {
+      const j = y * r.cols + x;
+      if (j !== i && r.start[j] === HIDDEN && (r.reveal[j] < 0 || r.reveal[j] > e)) n++;
+    }
+  }
+  return n;
+}
+
+/** The cell of step k as {row, col}, and its caller's as {parent_row, parent_col}. */
+function where(r, k) {
+  const i = r.cell[k];
+  const p = r.parent[k];
+  const at = { row: Math.floor(i / r.cols), col: i % r.cols };
+  if (p >= 0) Object.assign(at, { parent_row: Math.floor(r.cell[p] / r.cols), parent_col: r.cell[p] % r.cols });
+  return at;
+}
+
 /** Say in words what happens at step k (msviz.words.caption, in JavaScript). */
 export function caption(words, r, k) {
   const click = `(${r.click[0]}, ${r.click[1]})`;
   if (r.n === 0) return fill(words, "nothing", { click });
   if (k < 0) return fill(words, "before", { click });
-  const i = r.cell[k];
-  const row = Math.floor(i / r.cols);
-  const col = i % r.cols;
-  const p = r.parent[k];
-  const where =
-    p < 0
-      ? fill(words, "cell", { row, col })
-      : fill(words, "reached", {
-          row, col, parent_row: Math.floor(r.cell[p] / r.cols), parent_col: r.cell[p] % r.cols,
-        });
-  const code = r.final[i];
-  if (code === BOOM) return fill(words, "mine", { step: k, where });
+  const at = where(r, k);
+  const place = fill(words, "parent_row" in at ? "reached" : "cell", at);
+  const code = r.final[r.cell[k]];
+  if (code === BOOM) return fill(words, "mine", { step: k, where: place });
   let said;
   if (code === BLANK) {
-    said = fill(words, "blank", { step: k, where });
-    said += fill(words, `${r.order}_children`, { children: r.children[k] });
+    said = fill(words, "blank", { step: k, where: place });
+    if (r.order === "bfs") said += fill(words, "bfs_children", { children: r.children[k] });
+    else said += childrenWords(words, r, r.cell[k], r.visitEvent[k]);
   } else {
     const mines = code - BLANK;
-    said = fill(words, "digit", { step: k, where, mines, value: String(mines) });
+    said = fill(words, "digit", { step: k, where: place, mines, value: String(mines) });
   }
-  return said + fill(words, `${r.order}_frontier`, { frontier: r.frontier[k] });
+  return said + fill(words, `${r.order}_frontier`, { frontier: waiting(r, r.visitEvent[k]).length });
+}
+
+function childrenWords(words, r, i, e) {
+  const hidden = hiddenAround(r, i, e);
+  return hidden ? fill(words, "dfs_children", { hidden }) : fill(words, "dfs_no_children", {});
+}
+
+/** Say in words what happens at event e (msviz.words.event_caption, in JavaScript). */
+export function eventCaption(words, r, e) {
+  const click = `(${r.click[0]}, ${r.click[1]})`;
+  if (r.m === 0) return fill(words, "nothing", { click });
+  if (e < 0) return fill(words, "before", { click });
+  const k = r.eventStep[e];
+  const at = where(r, k);
+  const code = r.final[r.cell[k]];
+  const mines = code - BLANK;
+  const frontier = waiting(r, e).length;
+  const label = r.label[e];
+  if (label === LABEL.call) {
+    let said = fill(words, "event_call", { event: e, ...at, by: "parent_row" in at ? fill(words, "event_by", at) : "" });
+    if (code === BOOM) said += fill(words, "event_call_mine", {});
+    else if (code === BLANK) said += fill(words, "event_call_blank", {}) + childrenWords(words, r, r.cell[k], e);
+    else said += fill(words, "event_call_digit", { mines, value: String(mines) });
+    return said + fill(words, "event_stack", { frontier });
+  }
+  if (label === LABEL.return) {
+    if (!("parent_row" in at)) return fill(words, "event_return_last", { event: e, ...at });
+    return fill(words, "event_return", { event: e, ...at }) + fill(words, "event_stack", { frontier });
+  }
+  if (label === LABEL.enqueue) return fill(words, "event_enqueue", { event: e, ...at }) + fill(words, "event_queue", { frontier });
+  let said = fill(words, "event_dequeue", { event: e, ...at });
+  if (code === BOOM) said += fill(words, "event_dequeue_mine", {});
+  else if (code === BLANK) said += fill(words, "event_dequeue_blank", {});
+  else said += fill(words, "event_dequeue_digit", { mines, value: String(mines) });
+  return said + fill(words, "event_queue", { frontier });
 }
 
 // ---- tiles -----------------------------------------------------------------
 
-/** Draw every tile variant at `s` device pixels a side; return them as pixel arrays. */
-function makeSprites(palette, s, cssCell) {
+/** Draw every tile variant at `s` device pixels a side; return them as pixel arrays.
+ *  Variants: plain, current (amber fill, black border), waiting (outlined in
+ *  `waitingColor`), and both. */
+function makeSprites(palette, s, cssCell, waitingColor) {
   const canvas = document.createElement("canvas");
   canvas.width = s;
   canvas.height = s;
   const g = canvas.getContext("2d", { willReadFrequently: true });
   const edge = Math.max(1, Math.floor(s / 8));
-  const line = Math.max(1, Math.floor(s / 6));
   const glyphs = cssCell >= LEGIBLE_CSS_PX;
 
   function hidden() {
@@ -178,18 +281,17 @@ function makeSprites(palette, s, cssCell) {
     const c = Math.floor(s * 0.38);
     g.fillRect(c, c, Math.max(1, Math.floor(s / 8)), Math.max(1, Math.floor(s / 8)));
   }
-  function digit(d) {
-    const color = palette[String(d)];
-    if (!glyphs) {
-      flat(mix(palette.flat, color, palette.digit_blend));
-      return;
-    }
-    flat();
-    g.fillStyle = color;
+  function glyph(d) {
+    g.fillStyle = palette[String(d)];
     g.font = `bold ${Math.round(s * 0.62)}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
     g.textAlign = "center";
     g.textBaseline = "middle";
     g.fillText(String(d), s / 2, s * 0.55);
+  }
+  function digit(d) {
+    if (!glyphs) return flat(mix(palette.flat, palette[String(d)], palette.digit_blend));
+    flat();
+    glyph(d);
   }
   function flag() {
     hidden();
@@ -209,30 +311,36 @@ function makeSprites(palette, s, cssCell) {
     g.fillRect(s * 0.55, s * 0.2, Math.max(1, s * 0.07), s * 0.55);
     g.fillRect(s * 0.3, s * 0.72, s * 0.5, Math.max(1, s * 0.1));
   }
-  const base = [
-    hidden, hidden, () => flat(),
-    ...[1, 2, 3, 4, 5, 6, 7, 8].map((d) => () => digit(d)),
-    () => { flat(palette.boom); mine(); },
-    () => { flat(); mine(); },
-    flag,
+  function ring(color, width, inset) {
+    g.fillStyle = color;
+    const a = inset;
+    const b = s - inset;
+    g.fillRect(a, a, b - a, width);
+    g.fillRect(a, b - width, b - a, width);
+    g.fillRect(a, a, width, b - a);
+    g.fillRect(b - width, a, width, b - a);
+  }
+  // Each tile as (background, symbol drawn on it): the current cell keeps its symbol.
+  const tiles = [
+    [hidden, null], [hidden, null], [() => flat(), null],
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((d) => [() => digit(d), glyphs ? () => glyph(d) : null]),
+    [() => { flat(palette.boom); mine(); }, mine],
+    [() => { flat(); mine(); }, mine],
+    [flag, null],
   ];
   const sprites = [];
   for (let variant = 0; variant < 4; variant++) {
-    for (const draw of base) {
-      g.globalAlpha = 1;
-      draw();
-      if (variant & 1) { // the current cell: a gold wash over the tile
-        g.globalAlpha = palette.current_blend;
+    for (const [background, symbol] of tiles) {
+      if (variant & 1) { // the current cell: its symbol on amber, in a black border
         g.fillStyle = palette.current;
         g.fillRect(0, 0, s, s);
-        g.globalAlpha = 1;
+        if (symbol) symbol();
+        ring(palette.current_border, Math.max(1, Math.floor(s / 7)), 0);
+      } else {
+        background();
       }
-      if (variant & 2) { // on the stack or in the queue: an outline inside the cell
-        g.fillStyle = palette.frontier;
-        g.fillRect(0, 0, s, line);
-        g.fillRect(0, s - line, s, line);
-        g.fillRect(0, 0, line, s);
-        g.fillRect(s - line, 0, line, s);
+      if (variant & 2) { // on the stack or in the queue: an outline a little inside the cell
+        ring(waitingColor, Math.max(1, Math.floor(s / 9)), variant & 1 ? Math.max(1, Math.floor(s / 7)) : s >= 12 ? 1 : 0);
       }
       sprites.push(new Uint32Array(g.getImageData(0, 0, s, s).data.buffer.slice(0)));
     }
@@ -251,12 +359,14 @@ function mix(a, b, t) {
 
 const STYLE = `
 .msviz-view { display: block; width: 100%; max-width: 100%; outline: none; font-family: sans-serif; }
-.msviz-view:focus-visible { box-shadow: 0 0 0 2px #4a90d9; }
-.msviz-view canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
+.msviz-view:focus-visible .msviz-board { box-shadow: 0 0 0 2px #4a90d9; }
+.msviz-board { position: relative; display: inline-block; line-height: 0; }
+.msviz-board canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
+.msviz-board canvas.msviz-overlay { position: absolute; left: 0; top: 0; pointer-events: none; image-rendering: auto; }
 .msviz-title { font-weight: bold; margin: 2px 0 4px; }
 .msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
-.msviz-legend { font-size: 90%; margin: 2px 0; }
-.msviz-chip { display: inline-block; width: 1em; height: 1em; vertical-align: -0.15em; margin: 0 4px 0 0; box-sizing: border-box; }
+.msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
+.msviz-chip { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: -0.2em; margin: 0 4px 0 0; box-sizing: border-box; }
 `;
 
 function render({ model, el }) {
@@ -271,49 +381,60 @@ function render({ model, el }) {
   root.tabIndex = 0; // keyboard: left/right, Home/End, space
   const title = document.createElement("div");
   title.className = "msviz-title";
+  const board = document.createElement("div");
+  board.className = "msviz-board";
   const canvas = document.createElement("canvas");
+  canvas.className = "msviz-cells";
+  const overlay = document.createElement("canvas");
+  overlay.className = "msviz-overlay";
+  board.append(canvas, overlay);
   const text = document.createElement("div");
   text.className = "msviz-caption";
   const legend = document.createElement("div");
   legend.className = "msviz-legend";
-  root.append(title, canvas, text, legend);
+  root.append(title, board, text, legend);
   el.appendChild(root);
   const ctx = canvas.getContext("2d");
+  const octx = overlay.getContext("2d");
 
   let r = null; // the reveal (readReveal)
   let generation = -1; // which reveal r is
   let s = 0; // device pixels a cell
+  let dpr = 1;
   let sprites = null;
   let image = null; // ImageData of the whole board
   let pixels = null; // its pixels as 32-bit words
   let shown = null; // the sprite drawn in each cell (what the tests read back)
-  let drawnStep = null; // the step the canvas shows, null before the first draw
-  let flood = null; // a running flood animation: {from, to, t0, perStep}
+  let drawn = null; // [position, event, current step] the canvas shows, null before the first draw
+  let flood = null; // a running flood animation: {at, to, t0, perStep}
   let frame = 0; // a pending animation frame
   let playModel = null; // the Play widget that drives this view, if any
+  let flags = new Uint8Array(0);
+  let atEnd = false; // whether the last position is shown (a lost game then shows its mines)
 
-  const last = () => (r ? r.n - 1 : -1);
+  const mode = () => (model.get("mode") === "events" ? "events" : "visits");
+  const last = () => (r ? (mode() === "events" ? r.m : r.n) - 1 : -1);
   const target = () => {
-    const k = Math.max(-1, Math.min(model.get("step"), last()));
-    return flood ? Math.min(flood.at, k) : k;
+    const p = Math.max(-1, Math.min(model.get("step"), last()));
+    return flood ? Math.min(flood.at, p) : p;
   };
+  const waitingColor = () => model.get("palette")[r && r.order === "bfs" ? "queue" : "stack"];
 
-  /** The sprite of cell i at step k. */
-  function spriteOf(i, k) {
-    const v = r.visit[i];
-    let tile = v >= 0 && v <= k ? r.final[i] : r.start[i];
-    if (tile === MINE) tile = model.get("show_mines") && k === last() && !flood ? SHOWN_MINE : HIDDEN;
+  /** The sprite of cell i after event e, with the cell of step `cur` current. */
+  function spriteOf(i, e, cur) {
+    const v = r.reveal[i];
+    let tile = v >= 0 && v <= e ? r.final[i] : r.start[i];
+    if (tile === MINE) tile = model.get("show_mines") && atEnd ? SHOWN_MINE : HIDDEN;
     if (tile === HIDDEN && flags[i]) tile = FLAG;
-    // The current cell is tinted; in a game only while its flood is animating.
-    let variant = k >= 0 && r.cell[k] === i && (flood || !model.get("flood")) ? 1 : 0;
+    // The current cell stands out; in a game only while its flood is animating.
+    let variant = cur >= 0 && r.cell[cur] === i && (flood || !model.get("flood")) ? 1 : 0;
     if (model.get("show_frontier")) {
-      const e = r.enter[i];
-      if (e >= 0 && e <= k && k < r.leave[i]) variant += 2;
+      const enter = r.enter[i];
+      if (enter >= 0 && enter <= e && e < r.leave[i]) variant += 2;
     }
     return tile + TILES * variant;
   }
 
-  let flags = new Uint8Array(0);
   function readFlags() {
     flags = typed(model, "flags", Uint8Array);
     if (flags.length !== r.rows * r.cols) flags = new Uint8Array(r.rows * r.cols);
@@ -329,37 +450,39 @@ function render({ model, el }) {
     shown[i] = sp;
   }
 
-  /** Size the canvas to the space the view has; return true if the cell size changed. */
+  /** Size the canvases to the space the view has; return true if the cell size changed. */
   function layout() {
-    const dpr = window.devicePixelRatio || 1;
+    dpr = window.devicePixelRatio || 1;
     const width = root.clientWidth || el.clientWidth || 600;
     const tall = Math.max(200, (window.innerHeight || 800) * 0.75);
-    let css = Math.min(model.get("max_cell"), width / r.cols, tall / r.rows);
-    let next = Math.max(1, Math.floor(css * dpr));
+    const css = Math.min(model.get("max_cell"), width / r.cols, tall / r.rows);
+    const next = Math.max(1, Math.floor(css * dpr));
     if (next === s && image) return false;
     s = next;
-    canvas.width = r.cols * s;
-    canvas.height = r.rows * s;
-    canvas.style.width = `${(r.cols * s) / dpr}px`;
-    canvas.style.height = `${(r.rows * s) / dpr}px`;
-    sprites = makeSprites(model.get("palette"), s, s / dpr);
+    for (const c of [canvas, overlay]) {
+      c.width = r.cols * s;
+      c.height = r.rows * s;
+      c.style.width = `${(r.cols * s) / dpr}px`;
+      c.style.height = `${(r.rows * s) / dpr}px`;
+    }
+    sprites = makeSprites(model.get("palette"), s, s / dpr, waitingColor());
     image = ctx.createImageData(canvas.width, canvas.height);
     pixels = new Uint32Array(image.data.buffer);
     return true;
   }
 
-  function drawAll(k) {
-    for (let i = 0; i < r.rows * r.cols; i++) paint(i, spriteOf(i, k));
+  function drawAll(e, cur) {
+    for (let i = 0; i < r.rows * r.cols; i++) paint(i, spriteOf(i, e, cur));
     ctx.putImageData(image, 0, 0);
   }
 
-  /** Redraw only the cells that differ between steps a and b. */
-  function drawChange(a, b) {
+  /** Redraw only the cells that differ between events a and b. */
+  function drawChange(a, curA, b, curB) {
     const lo = Math.min(a, b);
     const hi = Math.max(a, b);
     let box = null; // the dirty rectangle, in cells
     const touch = (i) => {
-      const sp = spriteOf(i, b);
+      const sp = spriteOf(i, b, curB);
       if (shown[i] === sp) return;
       paint(i, sp);
       const y = Math.floor(i / r.cols);
@@ -367,14 +490,83 @@ function render({ model, el }) {
       if (!box) box = [x, y, x, y];
       else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
     };
-    for (const index of [r.byVisit, r.byEnter, r.byLeave]) {
+    for (const index of [r.byReveal, r.byEnter, r.byLeave]) {
       for (let j = index.start[lo + 2]; j < index.start[hi + 2]; j++) touch(index.cells[j]);
     }
-    if (a >= 0) touch(r.cell[a]);
-    if (b >= 0) touch(r.cell[b]);
+    if (curA >= 0) touch(r.cell[curA]);
+    if (curB >= 0) touch(r.cell[curB]);
     if (box) {
       ctx.putImageData(image, 0, 0, box[0] * s, box[1] * s, (box[2] - box[0] + 1) * s, (box[3] - box[1] + 1) * s);
     }
+  }
+
+  /** Over the board: the call chain as a path of arrows (DFS), or the queue numbered from its front (BFS). */
+  function drawOverlay(e) {
+    octx.setTransform(1, 0, 0, 1, 0, 0);
+    octx.clearRect(0, 0, overlay.width, overlay.height);
+    if (!model.get("show_frontier") || !r || r.m === 0 || e < 0) return;
+    const steps = waiting(r, e);
+    if (!steps.length) return;
+    const centre = (k) => [((r.cell[k] % r.cols) + 0.5) * s, (Math.floor(r.cell[k] / r.cols) + 0.5) * s];
+    const color = waitingColor();
+    const css = s / dpr;
+    const numbered = css >= 16 && steps.length <= 400;
+    octx.font = `bold ${Math.max(9, Math.round(s * 0.36))}px sans-serif`;
+    octx.textAlign = "center";
+    octx.textBaseline = "middle";
+    const label = (k, n) => { // a small number in a white pill, in the cell's top left corner
+      const [x, y] = centre(k);
+      const w = octx.measureText(String(n)).width + s * 0.14;
+      const h = s * 0.42;
+      octx.fillStyle = "rgba(255,255,255,0.92)";
+      octx.fillRect(x - s / 2 + 1, y - s / 2 + 1, w, h);
+      octx.fillStyle = color;
+      octx.fillText(String(n), x - s / 2 + 1 + w / 2, y - s / 2 + 1 + h / 2 + 0.5);
+    };
+    if (r.order === "bfs") {
+      if (numbered) steps.forEach((k, j) => label(k, j + 1));
+      const [x, y] = centre(steps[0]); // the front of the queue: a thick ring
+      octx.strokeStyle = color;
+      octx.lineWidth = Math.max(2, s * 0.16);
+      octx.strokeRect(x - s / 2 + octx.lineWidth / 2, y - s / 2 + octx.lineWidth / 2, s - octx.lineWidth, s - octx.lineWidth);
+      return;
+    }
+    // The call chain: a line from each call to the call it made, darker towards the top,
+    // with an arrowhead into each call when the cells are large enough to see one.
+    const width = Math.max(1.5, s * 0.14);
+    octx.lineCap = "round";
+    octx.lineJoin = "round";
+    octx.strokeStyle = color;
+    octx.fillStyle = color;
+    const n = steps.length;
+    for (let j = 1; j < n; j++) {
+      const [x0, y0] = centre(steps[j - 1]);
+      const [x1, y1] = centre(steps[j]);
+      octx.globalAlpha = 0.35 + (0.65 * j) / Math.max(1, n - 1);
+      octx.lineWidth = width;
+      octx.beginPath();
+      octx.moveTo(x0, y0);
+      octx.lineTo(x1, y1);
+      octx.stroke();
+      if (css >= 10) { // the arrowhead, pointing into the called cell
+        const a = Math.atan2(y1 - y0, x1 - x0);
+        const tipX = x1 - Math.cos(a) * s * 0.2;
+        const tipY = y1 - Math.sin(a) * s * 0.2;
+        const len = s * 0.3;
+        octx.beginPath();
+        octx.moveTo(tipX, tipY);
+        octx.lineTo(tipX - len * Math.cos(a - 0.5), tipY - len * Math.sin(a - 0.5));
+        octx.lineTo(tipX - len * Math.cos(a + 0.5), tipY - len * Math.sin(a + 0.5));
+        octx.closePath();
+        octx.fill();
+      }
+    }
+    octx.globalAlpha = 1;
+    const [x0, y0] = centre(steps[0]); // the click's call: a dot where the chain starts
+    octx.beginPath();
+    octx.arc(x0, y0, Math.max(2, s * 0.16), 0, 2 * Math.PI);
+    octx.fill();
+    if (numbered) steps.forEach((k, j) => label(k, j)); // each call's depth
   }
 
   function draw() {
@@ -386,6 +578,7 @@ function render({ model, el }) {
       shown = new Uint16Array(r.rows * r.cols);
       readFlags();
       flood = null;
+      s = 0; // new sprites: the waiting colour follows the order
       if (model.get("flood") && r.n > 1) {
         // Animate a game's click: every step shown once, at most about 1.5 s in all.
         const k = Math.max(-1, Math.min(model.get("step"), last()));
@@ -398,20 +591,27 @@ function render({ model, el }) {
       flood.at = Math.min(flood.to, Math.floor((performance.now() - flood.t0) / flood.perStep));
       if (flood.at >= flood.to) {
         flood = null;
-        full = true; // the gold tint and the lost game's mines change with the end of the flood
+        full = true; // the current cell and a lost game's mines change with the end of the flood
       }
     }
-    const k = target();
-    const moved = drawnStep === null ? Infinity : Math.abs(k - drawnStep);
-    if (full || moved * 8 > r.rows * r.cols) drawAll(k);
-    else if (k !== drawnStep) drawChange(drawnStep, k);
-    drawnStep = k;
-    root.dataset.step = String(k);
+    const p = target();
+    const [e, cur] = position(r, mode(), p);
+    if (atEnd !== (p === last() && !flood)) {
+      atEnd = !atEnd;
+      full = true;
+    }
+    const moved = drawn === null ? Infinity : Math.abs(e - drawn[1]);
+    if (full || moved * 8 > r.rows * r.cols) drawAll(e, cur);
+    else if (e !== drawn[1] || cur !== drawn[2]) drawChange(drawn[1], drawn[2], e, cur);
+    if (drawn === null || full || e !== drawn[1]) drawOverlay(e);
+    drawn = [p, e, cur];
+    root.dataset.step = String(p);
     title.textContent = model.get("title");
     title.style.display = model.get("title") ? "" : "none";
     if (model.get("show_caption")) {
-      const clamped = Math.min(model.get("step"), last());
-      text.textContent = caption(model.get("words"), r, k) + (model.get("step") > clamped ? model.get("words").finished : "");
+      const words = model.get("words");
+      const said = mode() === "events" ? eventCaption(words, r, e) : caption(words, r, cur);
+      text.textContent = said + (model.get("step") > last() && last() >= 0 ? words.finished : "");
     }
     text.style.display = model.get("show_caption") ? "" : "none";
     if (flood) request();
@@ -426,7 +626,18 @@ function render({ model, el }) {
     if (!flood) return;
     flood = null;
     if (frame) cancelAnimationFrame(frame);
+    frame = 0;
     draw();
+  }
+
+  /** A legend chip: a small canvas drawn like the board's marks. */
+  function chip(paint) {
+    const c = document.createElement("canvas");
+    const px = Math.round(16 * (window.devicePixelRatio || 1));
+    c.width = c.height = px;
+    c.className = "msviz-chip";
+    paint(c.getContext("2d"), px);
+    return c;
   }
 
   function drawLegend() {
@@ -434,16 +645,48 @@ function render({ model, el }) {
     const words = model.get("words");
     legend.replaceChildren();
     if (!model.get("show_legend")) return;
-    const gold = document.createElement("span");
-    gold.className = "msviz-chip";
-    gold.style.background = mix(palette.flat, palette.current, palette.current_blend);
-    gold.style.border = `1px solid ${palette.grid}`;
-    const ring = document.createElement("span");
-    ring.className = "msviz-chip";
-    ring.style.border = `3px solid ${palette.frontier}`;
-    ring.style.background = palette.face;
+    const current = chip((g, px) => {
+      g.fillStyle = palette.current_border;
+      g.fillRect(0, 0, px, px);
+      const b = Math.max(2, Math.floor(px / 7));
+      g.fillStyle = palette.current;
+      g.fillRect(b, b, px - 2 * b, px - 2 * b);
+    });
     const order = model.get("order");
-    legend.append(gold, words.legend_current + "\u2003", ring, words[`legend_${order}`] || words.legend_frontier);
+    const color = palette[order === "bfs" ? "queue" : "stack"];
+    const waitingChip = chip((g, px) => {
+      g.fillStyle = palette.face;
+      g.fillRect(0, 0, px, px);
+      g.strokeStyle = g.fillStyle = color;
+      g.lineWidth = Math.max(2, px / 8);
+      if (order === "bfs") {
+        g.strokeRect(g.lineWidth / 2, g.lineWidth / 2, px - g.lineWidth, px - g.lineWidth);
+        g.font = `bold ${Math.round(px * 0.6)}px sans-serif`;
+        g.textAlign = "center";
+        g.textBaseline = "middle";
+        g.fillText("1", px / 2, px / 2 + 1);
+      } else {
+        g.beginPath();
+        g.moveTo(px * 0.15, px * 0.5);
+        g.lineTo(px * 0.6, px * 0.5);
+        g.stroke();
+        g.beginPath();
+        g.moveTo(px * 0.9, px * 0.5);
+        g.lineTo(px * 0.55, px * 0.25);
+        g.lineTo(px * 0.55, px * 0.75);
+        g.closePath();
+        g.fill();
+      }
+    });
+    const item = (c, words) => {
+      const span = document.createElement("span");
+      span.style.marginRight = "1.2em";
+      span.style.whiteSpace = "nowrap";
+      span.append(c, words);
+      return span;
+    };
+    legend.append(item(current, words.legend_current));
+    if (model.get("show_frontier")) legend.append(" ", item(waitingChip, words[`legend_${order}`] || words.legend_frontier));
   }
 
   // Clicks: the cell goes to Python as (row, col); right-click or a modifier plants a flag.
@@ -465,13 +708,14 @@ function render({ model, el }) {
   canvas.addEventListener("contextmenu", (e) => onClick(e, true));
 
   // Keyboard: one step, first and last step, play and pause.
+  const end = () => Math.max(last(), model.get("last_step"));
   function setStep(k) {
-    model.set("step", Math.max(0, Math.min(k, Math.max(last(), model.get("last_step")))));
+    model.set("step", Math.max(0, Math.min(k, end())));
     model.save_changes();
   }
   root.addEventListener("keydown", (e) => {
-    if (!model.get("keyboard") || !r || r.n === 0) return;
-    const k = Math.min(model.get("step"), Math.max(last(), model.get("last_step")));
+    if (!model.get("keyboard") || !r || last() < 0) return;
+    const k = Math.min(model.get("step"), end());
     const keys = {
       ArrowRight: () => setStep(k + 1), ArrowLeft: () => setStep(k - 1),
       Home: () => setStep(0), End: () => setStep(Infinity),
@@ -533,7 +777,9 @@ function render({ model, el }) {
 
   // Tests and the benchmark read what is drawn through this handle.
   root.msviz = {
-    step: () => drawnStep,
+    step: () => (drawn ? drawn[0] : null),
+    event: () => (drawn ? drawn[1] : null),
+    waiting: () => (drawn && r ? waiting(r, drawn[1]).map((k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols]) : []),
     sprites: () => Array.from(shown, (sp) => sp % TILES),
     variants: () => Array.from(shown, (sp) => Math.floor(sp / TILES)),
     caption: () => text.textContent,
@@ -545,12 +791,14 @@ function render({ model, el }) {
 
   model.on("change:step", request);
   model.on("change:generation", request);
-  model.on("change:show_mines", () => { drawnStep = null; request(); });
-  model.on("change:show_frontier", () => { drawnStep = null; request(); });
-  model.on("change:flags", () => { if (r) { readFlags(); drawnStep = null; request(); } });
+  const redraw = () => { drawn = null; request(); };
+  model.on("change:show_mines", redraw);
+  model.on("change:show_frontier", () => { drawLegend(); redraw(); });
+  model.on("change:mode", redraw);
+  model.on("change:flags", () => { if (r) { readFlags(); redraw(); } });
   model.on("change:title", request);
   model.on("change:max_cell", request);
-  model.on("change:palette", () => { s = 0; drawLegend(); request(); });
+  model.on("change:palette", () => { s = 0; drawLegend(); redraw(); });
   model.on("change:show_legend", drawLegend);
   model.on("change:order", drawLegend);
   const resize = new ResizeObserver(() => request());

@@ -7,14 +7,18 @@ draws any step of it by itself, so moving the `step` trait (by a slider, Play,
 the keyboard) never waits for the kernel. Since the whole state lives in
 traits, a saved notebook or an exported page can rebuild the view without one.
 
-The arrays sent, per cell (row-major, ``rows * cols`` entries):
+The view draws the finer timeline of `msviz.Trace` (calls and returns, or
+enqueues and dequeues); a position of its `step` is a revealed cell in mode
+``"visits"`` and an event in mode ``"events"``. The arrays sent, per cell
+(row-major, ``rows * cols`` entries):
 
 - ``start``, ``final``: uint8 tile codes (`msviz.render.CODES`) before and after the click;
-- ``visit_step``, ``enter_step``, ``leave_step``: int32, as in `msviz.Trace`;
+- ``reveal_event``, ``enter_event``, ``leave_event``: int32, as in `msviz.Trace`;
 
-and per step (``len(trace)`` entries, int32): ``step_cell`` (the cell,
-``row * cols + col``), ``parent_step`` and ``frontier``, which the caption needs.
-A 500 x 500 board with every cell revealed is about 3.5 MB.
+per step (``len(trace)`` entries, int32): ``step_cell`` (the cell, ``row * cols
++ col``), ``parent_step`` and ``visit_event``; and per event (two per step):
+``event_label`` (uint8) and ``event_step`` (int32). That is 14 bytes a cell and
+22 a step: a 500 x 500 board with every cell revealed is about 9 MB.
 
 A click on a cell goes to Python as ``(row, col)``: register a callback with
 :meth:`BoardView.on_click` (and :meth:`BoardView.on_flag` for a right-click,
@@ -31,7 +35,7 @@ import ipywidgets as widgets
 import numpy as np
 import traitlets
 
-from .render import CODES, CURRENT_BLEND, DIGIT_BLEND, PALETTE, png, state_image, tile_size
+from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .words import LEGEND, TEMPLATES
 
@@ -60,8 +64,8 @@ def view_state(t: Trace) -> dict:
     --------
     >>> import msviz
     >>> state = view_state(msviz.trace(["EEE", "EEM"], (0, 0)))
-    >>> state["rows"], state["cols"], len(state["visit_step"]), len(state["step_cell"])
-    (2, 3, 24, 16)
+    >>> state["rows"], state["cols"], len(state["reveal_event"]), len(state["step_cell"]), len(state["event_label"])
+    (2, 3, 24, 16, 8)
     """
     rows, cols = t.shape
     return {
@@ -71,12 +75,14 @@ def view_state(t: Trace) -> dict:
         "click": list(t.click),
         "start": _codes(t.board),
         "final": _codes(t.final),
-        "visit_step": _int32(t.visit_step),
-        "enter_step": _int32(t.enter_step),
-        "leave_step": _int32(t.leave_step),
+        "reveal_event": _int32(t.reveal_event),
+        "enter_event": _int32(t.enter_event),
+        "leave_event": _int32(t.leave_event),
         "step_cell": _int32(t.rows.astype(np.int64) * cols + t.cols),
         "parent_step": _int32(t.parent),
-        "frontier": _int32(t.frontier),
+        "visit_event": _int32(t.visit_event),
+        "event_label": np.ascontiguousarray(t.event_label, dtype=np.uint8).tobytes(),
+        "event_step": _int32(t.event_step),
     }
 
 
@@ -87,8 +93,8 @@ def _board_state(board: np.ndarray) -> dict:
     return {
         "rows": rows, "cols": cols, "order": "", "click": [0, 0],
         "start": _codes(board), "final": _codes(board),
-        "visit_step": none, "enter_step": none, "leave_step": none,
-        "step_cell": b"", "parent_step": b"", "frontier": b"",
+        "reveal_event": none, "enter_event": none, "leave_event": none,
+        "step_cell": b"", "parent_step": b"", "visit_event": b"", "event_label": b"", "event_step": b"",
     }
 
 
@@ -128,17 +134,21 @@ class BoardView(anywidget.AnyWidget):
     click = traitlets.List([0, 0]).tag(sync=True)
     start = traitlets.Bytes(b"\x00").tag(sync=True)
     final = traitlets.Bytes(b"\x00").tag(sync=True)
-    visit_step = traitlets.Bytes(b"").tag(sync=True)
-    enter_step = traitlets.Bytes(b"").tag(sync=True)
-    leave_step = traitlets.Bytes(b"").tag(sync=True)
+    reveal_event = traitlets.Bytes(b"").tag(sync=True)
+    enter_event = traitlets.Bytes(b"").tag(sync=True)
+    leave_event = traitlets.Bytes(b"").tag(sync=True)
     step_cell = traitlets.Bytes(b"").tag(sync=True)
     parent_step = traitlets.Bytes(b"").tag(sync=True)
-    frontier = traitlets.Bytes(b"").tag(sync=True)
+    visit_event = traitlets.Bytes(b"").tag(sync=True)
+    event_label = traitlets.Bytes(b"").tag(sync=True)
+    event_step = traitlets.Bytes(b"").tag(sync=True)
     #: Changes whenever new arrays are sent; the browser reads them again then.
     generation = traitlets.Int(0).tag(sync=True)
 
-    #: The step shown, -1 (before the click) to len - 1; larger values show the last step.
+    #: The position shown, -1 (before the click) to the last; larger values show the last.
     step = traitlets.Int(-1).tag(sync=True)
+    #: "visits": a position is a revealed cell; "events": every call and return, or enqueue and dequeue.
+    mode = traitlets.Enum(["visits", "events"], "visits").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)
     show_frontier = traitlets.Bool(True).tag(sync=True)
     show_caption = traitlets.Bool(True).tag(sync=True)
@@ -165,7 +175,7 @@ class BoardView(anywidget.AnyWidget):
     words = traitlets.Dict().tag(sync=True)
 
     def __init__(self, trace: Trace | None = None, **kwargs):
-        kwargs.setdefault("palette", {**PALETTE, "current_blend": CURRENT_BLEND, "digit_blend": DIGIT_BLEND})
+        kwargs.setdefault("palette", view_palette())
         kwargs.setdefault("words", {**TEMPLATES, **LEGEND})
         super().__init__(**kwargs)
         self._click_handlers = widgets.CallbackDispatcher()
@@ -179,6 +189,11 @@ class BoardView(anywidget.AnyWidget):
     def steps(self) -> int:
         """How many steps the reveal shown has."""
         return len(self.step_cell) // 4
+
+    @property
+    def positions(self) -> int:
+        """How many positions `step` can take in the current mode (steps, or events)."""
+        return self.steps if self.mode == "visits" else len(self.event_label)
 
     def show(self, trace: Trace, *, step: int | None = None) -> None:
         """Send `trace` to the browser (once) and show its `step` (the last by default)."""
@@ -221,27 +236,28 @@ class BoardView(anywidget.AnyWidget):
 
     # What a page without widgets shows: the board as a PNG.
     def picture(self) -> np.ndarray:
-        """Return the step shown as an RGB image (drawn by matplotlib, in the kernel)."""
+        """Return the position shown as an RGB image (drawn by matplotlib, in the kernel)."""
         shape = (self.rows, self.cols)
         codes = np.frombuffer(self.start, np.uint8).reshape(shape)
         final = np.frombuffer(self.final, np.uint8).reshape(shape)
         symbols = np.array(list(CODES))
-        n = self.steps
-        k = max(-1, min(self.step, n - 1))
+        last = self.positions - 1
+        p = max(-1, min(self.step, last))
         current = frontier = None
-        if n:
-            visit = np.frombuffer(self.visit_step, "<i4").reshape(shape)
-            codes = np.where((visit >= 0) & (visit <= k), final, codes)
-            if k >= 0:
-                cell = int(np.frombuffer(self.step_cell, "<i4")[k])
-                current = divmod(cell, self.cols)
+        if p >= 0:
+            if self.mode == "events":
+                e, k = p, int(np.frombuffer(self.event_step, "<i4")[p])
+            else:
+                e, k = int(np.frombuffer(self.visit_event, "<i4")[p]), p
+            revealed = np.frombuffer(self.reveal_event, "<i4").reshape(shape)
+            codes = np.where((revealed >= 0) & (revealed <= e), final, codes)
+            current = divmod(int(np.frombuffer(self.step_cell, "<i4")[k]), self.cols)
             if self.show_frontier:
-                enter = np.frombuffer(self.enter_step, "<i4").reshape(shape)
-                leave = np.frombuffer(self.leave_step, "<i4").reshape(shape)
-                frontier = (enter >= 0) & (enter <= k) & (k < leave)
-        show_mines = self.show_mines and k == n - 1
-        return state_image(symbols[codes], current=current, frontier=frontier,
-                           px=tile_size(shape, width_px=480), show_mines=show_mines)
+                enter = np.frombuffer(self.enter_event, "<i4").reshape(shape)
+                leave = np.frombuffer(self.leave_event, "<i4").reshape(shape)
+                frontier = (enter >= 0) & (enter <= e) & (e < leave)
+        return state_image(symbols[codes], current=current, frontier=frontier, order=self.order or "dfs",
+                           px=tile_size(shape, width_px=480), show_mines=self.show_mines and p == last)
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)

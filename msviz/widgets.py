@@ -25,11 +25,16 @@ from .render import png
 from .trace import Trace, trace
 from .traversal import READING_ORDER
 from .view import BoardView, _with_png
-from .words import TITLES, caption, fill
+from .words import TITLES, caption, event_caption, fill
 
 __all__ = ["Player", "Compare", "Game", "player", "compare", "game", "caption"]
 
 PLAY_SECONDS = 20  # at the default speed, a reveal plays in about this long
+_EVENTS_NAME = {
+    frozenset({"dfs"}): "every call and return",
+    frozenset({"bfs"}): "every enqueue and dequeue",
+    frozenset({"dfs", "bfs"}): "every call and return / enqueue and dequeue",
+}
 
 
 def _reports_errors(method):
@@ -89,11 +94,35 @@ class _Stepping:
             control.disabled = steps == 0
         self.back.on_click(self._back)
         self.forward.on_click(self._forward)
+        orders = {v.order for v in views}
+        self.mode = widgets.ToggleButtons(
+            options=[("one step per revealed cell", "visits"), (_EVENTS_NAME[frozenset(orders)], "events")],
+            value="visits", style={"button_width": "auto"}, disabled=steps == 0,
+            tooltips=["each step reveals one cell", "each step is one event of the traversal"],
+        )
+        self.mode.observe(self._switch, names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         return widgets.VBox([
             widgets.Box([self.play, self.back, self.forward, self.slider], layout=wrap),
             widgets.Box([self.speed, self.per_frame], layout=wrap),
+            self.mode,
         ])
+
+    @_reports_errors
+    def _switch(self, change) -> None:
+        """Show the same moment in the other mode: a step as its event, an event as the step it belongs to."""
+        t = self._traces[0]
+        k = self.slider.value
+        if change["new"] == "events":
+            k = int(t.visit_event[min(k, len(t) - 1)]) if len(t) else 0
+        elif t.events:
+            k = int(t.event_step[min(k, t.events - 1)])
+        last = max(max(v.steps if change["new"] == "visits" else len(v.event_label) for v in self._views) - 1, 0)
+        for view in self._views:
+            view.mode = change["new"]
+            view.last_step = last
+        self.play.max = self.slider.max = last
+        self.step = min(k, last)
 
     @property
     def step(self) -> int:
@@ -133,16 +162,24 @@ class Player(_Stepping, widgets.VBox):
         self.trace = t
         self.view = BoardView(t, step=0 if len(t) else -1, max_cell=max_cell)
         self.errors = _errors_area()
+        self._traces = [t]
         bar = self._wire([self.view], len(t))
         super().__init__([bar, self.view, self.errors])
 
     @property
     def caption(self) -> str:
-        """What happens at the step shown, in words (the caption under the board)."""
-        return caption(self.trace, min(self.step, len(self.trace) - 1))
+        """What happens at the position shown, in words (the caption under the board)."""
+        return _caption(self.trace, self.mode.value, self.step)
 
     def _repr_mimebundle_(self, **kwargs):
         return _with_png(super()._repr_mimebundle_(**kwargs), self.view)
+
+
+def _caption(t: Trace, mode: str, position: int) -> str:
+    """The caption of `position` in `mode` ("visits" or "events") of trace `t`."""
+    if mode == "events":
+        return event_caption(t, min(position, t.events - 1))
+    return caption(t, min(position, len(t) - 1))
 
 
 def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32) -> Player:
@@ -184,13 +221,14 @@ class Compare(_Stepping, widgets.VBox):
             for t in (dfs, bfs)
         )
         self.errors = _errors_area()
+        self._traces = [dfs, bfs]
         bar = self._wire(self.views, max(len(dfs), len(bfs)))
         super().__init__([bar, widgets.HBox(list(self.views)), self.errors])
 
     @property
     def captions(self) -> tuple[str, str]:
         """What happens at the step shown on each side, in words."""
-        return tuple(caption(t, min(self.step, len(t) - 1)) for t in (self.dfs, self.bfs))
+        return tuple(_caption(t, self.mode.value, self.step) for t in (self.dfs, self.bfs))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)

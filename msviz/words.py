@@ -11,7 +11,10 @@ Nothing here imports numpy, matplotlib or ipywidgets' display code.
 
 from __future__ import annotations
 
-__all__ = ["TEMPLATES", "LEGEND", "ORDER_NAMES", "TITLES", "WAITING", "fill", "plural", "caption"]
+__all__ = [
+    "TEMPLATES", "LEGEND", "ORDER_NAMES", "TITLES", "WAITING",
+    "fill", "plural", "caption", "event_caption", "hidden_around",
+]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
 TEMPLATES = {
@@ -22,11 +25,29 @@ TEMPLATES = {
     "mine": "step {step}: {where} is a mine: it becomes X and the game is lost",
     "blank": "step {step}: {where} has no adjacent mines, so it becomes B",
     "digit": "step {step}: {where} has {mines} adjacent mine{mines_s}, so it becomes {value}",
-    "dfs_children": "; it calls reveal on {children} hidden neighbour{children_s} in turn",
+    "dfs_children": "; it will call reveal on its {hidden} hidden neighbour{hidden_s}, one after another"
+    " (those still hidden when their turn comes)",
+    "dfs_no_children": "; none of its neighbours is hidden, so it returns at once",
     "bfs_children": "; {children} neighbour{children_s} queued",
     "dfs_frontier": "; stack depth {frontier}",
     "bfs_frontier": "; queue holds {frontier}",
     "finished": " (finished)",
+    # The finer timeline: every call and return, every enqueue and dequeue.
+    "event_call": "event {event}: reveal({row}, {col}) is called{by}: ",
+    "event_by": " by reveal({parent_row}, {parent_col})",
+    "event_call_mine": "it is a mine, so it becomes X and the game is lost",
+    "event_call_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value} and returns",
+    "event_call_blank": "it has no adjacent mines, so it becomes B",
+    "event_return": "event {event}: reveal({row}, {col}) returns to reveal({parent_row}, {parent_col}),"
+    " which goes on with its next neighbour",
+    "event_return_last": "event {event}: reveal({row}, {col}) returns: the click is done and the stack is empty",
+    "event_enqueue": "event {event}: ({row}, {col}) is marked as seen and put at the back of the queue",
+    "event_dequeue": "event {event}: ({row}, {col}) is taken from the front of the queue: ",
+    "event_dequeue_mine": "it is a mine, so it becomes X and the game is lost",
+    "event_dequeue_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value}",
+    "event_dequeue_blank": "it has no adjacent mines, so it becomes B; its hidden neighbours go to the back of the queue",
+    "event_stack": "; stack depth {frontier}",
+    "event_queue": "; queue holds {frontier}",
     # The game's status line.
     "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
     "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",
@@ -42,12 +63,12 @@ ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
 TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)"}
 #: What the outlined cells are, in each order.
 WAITING = {"dfs": "calls on the recursion stack", "bfs": "cells waiting in the queue"}
-#: The legend under a board: the current cell, then the outlined cells of each order.
+#: The legend under a board: the current cell, then the cells waiting in each order.
 LEGEND = {
-    "legend_current": "the cell revealed at this step",
-    "legend_dfs": "outlined: calls on the recursion stack",
-    "legend_bfs": "outlined: cells waiting in the queue",
-    "legend_frontier": "outlined: on the stack or in the queue",
+    "legend_current": "the cell of this step",
+    "legend_dfs": "the calls on the stack: the chain from the click to the call on top",
+    "legend_bfs": "the queue, numbered from its front (1 is taken out next)",
+    "legend_frontier": "waiting on the stack or in the queue",
 }
 
 
@@ -104,7 +125,69 @@ def caption(t, k: int) -> str:
         return fill("mine", step=k, where=where)
     if v.value == "B":
         said = fill("blank", step=k, where=where)
-        said += fill(f"{t.order}_children", children=int(t.children[k]))
+        if t.order == "bfs":
+            said += fill("bfs_children", children=int(t.children[k]))
+        else:
+            hidden = hidden_around(t, v.row, v.col, int(t.visit_event[k]))
+            said += fill("dfs_children", hidden=hidden) if hidden else fill("dfs_no_children")
     else:
         said = fill("digit", step=k, where=where, mines=int(v.value), value=v.value)
     return said + fill(f"{t.order}_frontier", frontier=v.frontier)
+
+
+def hidden_around(t, row: int, col: int, e: int) -> int:
+    """Return how many neighbours of (row, col) are hidden empty cells right after event `e` of `t`."""
+    board = t.board_at_event(e)
+    r0, r1, c0, c1 = max(row - 1, 0), row + 2, max(col - 1, 0), col + 2
+    around = board[r0:r1, c0:c1]
+    return int((around == "E").sum())
+
+
+def event_caption(t, e: int) -> str:
+    """Say in words what happens at event `e` of trace `t`'s finer timeline.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> event_caption(t, 0)
+    'event 0: reveal(0, 0) is called: it has no adjacent mines, so it becomes B; it will call reveal on its 3 hidden neighbours, one after another (those still hidden when their turn comes); stack depth 1'
+    >>> event_caption(t, 2)
+    'event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; stack depth 1'
+    """
+    click = f"({t.click[0]}, {t.click[1]})"
+    if t.events == 0:
+        return fill("nothing", click=click)
+    if e < 0:
+        return fill("before", click=click)
+    event = t.event(e)
+    k, row, col = event.step, event.row, event.col
+    p = int(t.parent[k])
+    parent = {} if p < 0 else {"parent_row": int(t.rows[p]), "parent_col": int(t.cols[p])}
+    value = str(t.final[row, col])
+    waiting = len(t.waiting_at_event(e))
+    if event.label == "call":
+        said = fill("event_call", event=e, row=row, col=col, by=fill("event_by", **parent) if parent else "")
+        if value == "X":
+            said += fill("event_call_mine")
+        elif value == "B":
+            said += fill("event_call_blank")
+            hidden = hidden_around(t, row, col, e)
+            said += fill("dfs_children", hidden=hidden) if hidden else fill("dfs_no_children")
+        else:
+            said += fill("event_call_digit", mines=int(value), value=value)
+        return said + fill("event_stack", frontier=waiting)
+    if event.label == "return":
+        if not parent:
+            return fill("event_return_last", event=e, row=row, col=col)
+        return fill("event_return", event=e, row=row, col=col, **parent) + fill("event_stack", frontier=waiting)
+    if event.label == "enqueue":
+        return fill("event_enqueue", event=e, row=row, col=col) + fill("event_queue", frontier=waiting)
+    said = fill("event_dequeue", event=e, row=row, col=col)
+    if value == "X":
+        said += fill("event_dequeue_mine")
+    elif value == "B":
+        said += fill("event_dequeue_blank")
+    else:
+        said += fill("event_dequeue_digit", mines=int(value), value=value)
+    return said + fill("event_queue", frontier=waiting)

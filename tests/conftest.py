@@ -2,6 +2,7 @@
 
 import copy
 import random
+import shutil
 import sys
 from pathlib import Path
 
@@ -53,3 +54,38 @@ def example1():
 def unchanged(board):
     """A deep copy to compare the caller's board with afterwards."""
     return copy.deepcopy(board)
+
+
+# --- The browser, for tests/browser/: one headless Chromium for the whole run -------------
+
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.fail(
+        "Chromium was not found, so the browser tests cannot run. Install it with "
+        "'sudo apt-get install chromium' (Debian/Ubuntu), or run 'bash .ci/run', which installs it.",
+        pytrace=False,
+    )
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, driven by Playwright (no browser download: it is given by path)."""
+    executable = chromium_path()
+    playwright = pytest.importorskip("playwright.sync_api")  # installed by the test extra
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=executable, headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+

@@ -87,7 +87,7 @@ def test_the_page_grows_with_cells_not_with_frames():
     t = msviz.trace(msviz.random_board(300, 300, 900, seed=1, safe=(150, 150)), (150, 150))
     assert len(t) > 50_000
     size = len(export.page_html(t))
-    assert size < 4_000_000  # a few MB for 90,000 cells, whatever the number of frames
+    assert size < 5_000_000  # a few MB for 90,000 cells, whatever the number of frames
     small = len(export.page_html(msviz.trace(msviz.random_board(30, 30, 9, seed=1, safe=(15, 15)), (15, 15))))
     assert small < 200_000
 

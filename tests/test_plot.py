@@ -75,16 +75,23 @@ def test_step_k_and_k_plus_1_differ_exactly_where_expected():
             assert np.array_equal(differs, changed), (order, k)
 
 
-def test_the_current_cell_is_gold_and_the_frontier_outlined():
-    t = msviz.trace(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs")
-    image = plot.step_image(t, 0, px=PX)
-    centre = cell(image, 0, 0)[PX // 2, PX // 2].astype(int)
-    assert centre[0] > 200 and centre[1] > 180 and centre[2] < 140  # gold tint
-    queued = cell(image, 1, 1)  # queued by the click
-    assert queued[0, PX // 2].tolist() == render._FRONTIER.tolist()
-    assert queued[PX // 2, PX // 2].tolist() == render._FACE.tolist()  # still hidden inside
+AMBER, BLACK, STACK_BLUE, QUEUE_RED = [255, 176, 0], [0, 0, 0], [26, 63, 176], [154, 51, 0]
+
+
+@pytest.mark.parametrize("order, outline", [("bfs", QUEUE_RED), ("dfs", STACK_BLUE)])
+def test_the_current_cell_is_amber_in_black_and_the_waiting_cells_outlined(order, outline):
+    t = msviz.trace(["EEEE", "EEEE", "EEEM"], (0, 0), order=order)
+    k = 0 if order == "bfs" else 1
+    image = plot.step_image(t, k, px=PX)
+    r, c = int(t.rows[k]), int(t.cols[k])
+    current = cell(image, r, c)
+    assert current[0, 0].tolist() == BLACK and current[PX // 2, 3].tolist() == AMBER
+    waiting = [tuple(x) for x in np.argwhere(t.frontier_at(k)) if tuple(x) != (r, c)]
+    assert waiting
+    for w in waiting:
+        assert cell(image, *w)[0, PX // 2].tolist() == outline
     far = cell(image, 2, 2)
-    assert render._FRONTIER.tolist() not in far.reshape(-1, 3).tolist()
+    assert outline not in far.reshape(-1, 3).tolist()
 
 
 def test_drawing_functions_take_ax_and_return_artists():

@@ -52,19 +52,21 @@ def test_the_view_is_sent_the_trace_arrays(order):
     assert (state["rows"], state["cols"], state["order"], state["click"]) == (8, 10, order, [4, 5])
     assert np.array_equal(symbols(state["start"], t.shape), np.array(BOARD))
     assert np.array_equal(symbols(state["final"], t.shape), t.final)
-    for name in ("visit_step", "enter_step", "leave_step"):
+    for name in ("reveal_event", "enter_event", "leave_event"):
         assert np.array_equal(int32(state[name]).reshape(t.shape), getattr(t, name))
     cells = int32(state["step_cell"])
     assert np.array_equal(np.divmod(cells, 10), (t.rows, t.cols))
     assert np.array_equal(int32(state["parent_step"]), t.parent)
-    assert np.array_equal(int32(state["frontier"]), t.frontier)
+    assert np.array_equal(int32(state["visit_event"]), t.visit_event)
+    assert np.array_equal(np.frombuffer(state["event_label"], np.uint8), t.event_label)
+    assert np.array_equal(int32(state["event_step"]), t.event_step)
 
 
 def test_the_arrays_grow_with_cells_not_with_steps_times_pixels():
     t = msviz.trace(msviz.random_board(300, 300, 0, seed=1), (150, 150))
     sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
     assert len(t) == 90_000
-    assert sent == 90_000 * (1 + 1 + 4 + 4 + 4) + 90_000 * 4 * 3  # per cell + per step
+    assert sent == 90_000 * (1 + 1 + 4 + 4 + 4) + 90_000 * 4 * 3 + 2 * 90_000 * (1 + 4)  # cells, steps, events
 
 
 def test_a_click_in_the_browser_calls_back_with_the_cell():
@@ -192,8 +194,9 @@ def shown(g) -> np.ndarray:
     view = g.view
     shape = (view.rows, view.cols)
     start, final = symbols(view.start, shape), symbols(view.final, shape)
-    visit = int32(view.visit_step).reshape(shape)
-    return np.where((visit >= 0) & (visit <= view.step), final, start)
+    revealed = int32(view.reveal_event).reshape(shape)
+    last = int32(view.visit_event)[view.step] if view.steps else -1
+    return np.where((revealed >= 0) & (revealed <= last), final, start)
 
 
 def test_a_click_on_a_zero_cell_reveals_its_region():
@@ -287,3 +290,22 @@ def test_bad_game_arguments_fail_at_the_call():
     g = msviz.game(board=BOARD)
     with pytest.raises(ValueError, match=r"click \(8, 0\) is outside the 8x10 board"):
         g.click(8, 0)
+
+
+@pytest.mark.parametrize("order", ["dfs", "bfs"])
+def test_the_mode_switch_shows_every_event_and_keeps_the_moment(order):
+    p = msviz.player(BOARD, CLICK, order=order)
+    t = p.trace
+    p.step = 5
+    p.mode.value = "events"
+    assert p.view.mode == "events" and p.slider.max == p.play.max == t.events - 1 == 2 * len(t) - 1
+    assert p.step == t.visit_event[5] and p.view.step == p.step
+    assert p.caption.startswith(f"event {p.step}: ")
+    px = render.tile_size(t.shape, width_px=480)
+    e = p.step + 1
+    p.step = e  # the fallback picture is the event's
+    want = render.state_image(t.board_at_event(e), current=(t.event(e).row, t.event(e).col),
+                              frontier=t.frontier_at_event(e), px=px, order=order)
+    assert np.array_equal(png_of(p._repr_mimebundle_()), want)
+    p.mode.value = "visits"
+    assert p.slider.max == len(t) - 1 and p.step == t.event(e).step

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from chromium import CANVAS_PIXELS, DRAWN, ROOT, browser, shoot  # noqa: F401 (browser: a fixture)
+from chromium import CANVAS_PIXELS, DRAWN, ROOT, shoot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from labserver import TOKEN, running_lab  # noqa: E402
@@ -105,7 +105,7 @@ def test_every_notebook_runs_in_the_browser_without_errors(browser, lab, name):
     with ran_notebook(browser, lab, name) as page:
         assert_no_errors(page, name)
         if name in WITH_WIDGETS:
-            assert page.locator(".msviz-view canvas").count() > 0, f"{name}: no board was drawn"
+            assert page.locator(".msviz-view canvas.msviz-cells").count() > 0, f"{name}: no board was drawn"
         shoot(page, name)
 
 
@@ -207,7 +207,7 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
     with ran_notebook(browser, lab, "game-test.ipynb") as page:
         game = page.locator(".widget-vbox:has(.msviz-view)").first
         view = game.locator(".msviz-view").first
-        canvas = view.locator("canvas")
+        canvas = view.locator("canvas.msviz-cells")
         box = canvas.bounding_box()
         cell = box["width"] / 30
 
@@ -240,7 +240,7 @@ def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name
         for i in range(views.count()):
             view = views.nth(i)
             view.scroll_into_view_if_needed()
-            canvas = view.locator("canvas").bounding_box()
+            canvas = view.locator("canvas.msviz-cells").bounding_box()
             area = view.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]").first.bounding_box()
             assert canvas["x"] >= area["x"] - 0.5, "the board is clipped on the left"
             assert canvas["x"] + canvas["width"] <= area["x"] + area["width"] + 0.5, "the board is clipped on the right"

@@ -14,12 +14,12 @@ import random
 
 import numpy as np
 import pytest
-from chromium import CANVAS_PIXELS, DRAWN, browser, shoot  # noqa: F401 (browser: a fixture)
+from chromium import CANVAS_PIXELS, DRAWN, shoot
 
 import msviz
 from msviz import export
 from msviz.render import CODES
-from msviz.words import caption
+from msviz.words import caption, event_caption
 
 SYMBOLS = np.array(list(CODES))
 
@@ -79,7 +79,8 @@ def walk(page, steps):
                 window.msvizPage.show(k);
                 await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
                 out.push(roots.map(root => ({step: root.msviz.step(), sprites: root.msviz.sprites(),
-                                             variants: root.msviz.variants(), caption: root.msviz.caption()})));
+                                             variants: root.msviz.variants(), caption: root.msviz.caption(),
+                                             waiting: root.msviz.waiting()})));
             }
             return out;
         }""",
@@ -111,6 +112,57 @@ def test_each_drawn_step_is_the_trace_at_that_step(open_page, seed, order):
         assert drawn["variants"] == variants, f"step {k}: current cell or stack/queue differ"
         assert drawn["caption"] == caption(t, k)
     assert not page.problems
+
+
+def expected_at_event(t, e):
+    """What the view should draw at event e: (tile of each cell, variant of each cell)."""
+    board = t.board_at_event(e)
+    tiles = np.vectorize(CODES.get)(board)
+    tiles[board == "M"] = CODES["E"]
+    variants = np.zeros(t.shape, int)
+    event = t.event(e)
+    variants[event.row, event.col] += 1
+    variants += 2 * t.frontier_at_event(e)
+    return tiles.ravel().tolist(), variants.ravel().tolist()
+
+
+@pytest.mark.parametrize("seed, order", CASES)
+def test_each_drawn_event_is_the_trace_at_that_event(open_page, seed, order):
+    rng = random.Random(100 + seed)
+    rows, cols = rng.randint(3, 12), rng.randint(3, 12)
+    click = (rng.randrange(rows), rng.randrange(cols))
+    board = msviz.random_board(rows, cols, rng.randint(0, rows * cols // 6), seed=seed, safe=click)
+    t = msviz.trace(board, click, order=order, neighbors=tuple(rng.sample(msviz.READING_ORDER, 8)))
+    page = open_page(t)
+    page.evaluate("window.msvizPage.setMode('events')")
+    last = t.events - 1
+    events = [0, 1, 2, 3, 2, last, last - 1, last // 2, last // 2 + 1] + [rng.randint(0, last) for _ in range(8)]
+    events = [max(0, min(e, last)) for e in events]
+    for e, (drawn,) in zip(events, walk(page, events)):
+        tiles, variants = expected_at_event(t, e)
+        assert drawn["sprites"] == tiles and drawn["variants"] == variants, f"event {e}"
+        assert drawn["caption"] == event_caption(t, e)
+        assert [tuple(c) for c in drawn["waiting"]] == t.waiting_at_event(e)  # the path or the queue drawn
+    (end,) = walk(page, [last])[0]
+    assert end["waiting"] == []  # after the last event nothing waits: the stack or queue is empty
+
+
+def test_stepping_through_a_return_shortens_the_drawn_path(open_page):
+    t = msviz.trace(msviz.random_board(10, 12, 12, seed=5, safe=(5, 6)), (5, 6))
+    returns = [e for e in range(1, t.events) if t.event(e).label == "return" and t.parent[t.event(e).step] >= 0]
+    e = next(e for e in returns if len(t.waiting_at_event(e - 1)) >= 3)
+    page = open_page(t)
+    page.evaluate("window.msvizPage.setMode('events')")
+    root = page.locator(".msviz-view").first
+    (before,), (after,) = walk(page, [e - 1, e])
+    assert len(after["waiting"]) == len(before["waiting"]) - 1
+    assert after["caption"].startswith(f"event {e}: reveal(") and "returns to" in after["caption"]
+    pictures = []
+    for k in (e - 1, e):
+        walk(page, [k])
+        pictures.append(root.evaluate(CANVAS_PIXELS))
+    assert pictures[0] != pictures[1]
+    shoot(page, "page-events")
 
 
 def test_the_canvas_pixels_change_with_the_step_and_only_there(open_page):
@@ -185,9 +237,9 @@ def test_boards_fit_the_width_with_square_cells(open_page, viewport):
     t = [msviz.trace(board, (8, 15), order=o) for o in ("dfs", "bfs")]
     page = open_page(t, name=f"expert-{viewport[0]}", viewport=viewport)
     for i in range(2):
-        canvas = page.locator(".msviz-view canvas").nth(i)
+        canvas = page.locator(".msviz-view canvas.msviz-cells").nth(i)
         box = canvas.bounding_box()
-        holder = page.locator(".msviz-board").nth(i).bounding_box()
+        holder = page.locator(".msviz-page-board").nth(i).bounding_box()
         assert box["x"] >= holder["x"] - 0.5 and box["x"] + box["width"] <= holder["x"] + holder["width"] + 0.5
         assert abs(box["width"] / 30 - box["height"] / 16) < 0.01  # square cells
         assert box["width"] / 30 >= 10  # still big enough to read
