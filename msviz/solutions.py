@@ -1,0 +1,148 @@
+"""The solutions the player shows beside the board, and which line runs at each event.
+
+Three classic solutions of the reveal, as plain Python source a student reads:
+the recursive depth-first one, the queue breadth-first one, and a depth-first
+one with an explicit stack of frames that keeps the recursive order exactly.
+Each event of a trace's finer timeline (a call or a return, an enqueue or a
+dequeue) happens on one line of the source; `line_of` says which, and the
+browser view is sent the same table. tests/test_solutions.py runs each source
+under ``sys.settrace`` on the same boards and checks that these are the lines
+Python really executes, in the same order.
+
+Pure text and a little arithmetic: nothing here imports matplotlib or widgets.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .traversal import READING_ORDER
+
+__all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run"]
+
+SOURCES = {
+    "recursive": '''\
+def reveal(board, r, c):
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return
+    mines = count_mines(board, r, c)
+    if mines > 0:
+        board[r][c] = str(mines)
+        return
+    board[r][c] = "B"
+    for dr, dc in NEIGHBOURS:
+        nr, nc = r + dr, c + dc
+        if inside(board, nr, nc) and board[nr][nc] == "E":
+            reveal(board, nr, nc)
+    return
+''',
+    "queue": '''\
+def reveal(board, r, c):
+    queue = deque([(r, c)])
+    seen = {(r, c)}
+    while queue:
+        r, c = queue.popleft()
+        if board[r][c] == "M":
+            board[r][c] = "X"
+            return
+        mines = count_mines(board, r, c)
+        if mines > 0:
+            board[r][c] = str(mines)
+            continue
+        board[r][c] = "B"
+        for dr, dc in NEIGHBOURS:
+            nr, nc = r + dr, c + dc
+            if inside(board, nr, nc) and board[nr][nc] == "E" and (nr, nc) not in seen:
+                seen.add((nr, nc))
+                queue.append((nr, nc))
+''',
+    "stack": '''\
+def reveal(board, r, c):
+    stack = [(r, c, 0)]  # frames: a cell, and how many neighbours it has tried
+    while stack:
+        r, c, tried = stack.pop()
+        if tried == 0:  # the call starts
+            if board[r][c] == "M":
+                board[r][c] = "X"
+            elif count_mines(board, r, c) > 0:
+                board[r][c] = str(count_mines(board, r, c))
+            else:
+                board[r][c] = "B"
+        if board[r][c] != "B" or tried == len(NEIGHBOURS):
+            continue  # the call returns
+        stack.append((r, c, tried + 1))  # come back for the next neighbour
+        dr, dc = NEIGHBOURS[tried]
+        nr, nc = r + dr, c + dc
+        if inside(board, nr, nc) and board[nr][nc] == "E":
+            stack.append((nr, nc, 0))  # call reveal on it
+''',
+}
+
+#: For each source, the line (1-based) on which each kind of event happens.
+LINES = {
+    "recursive": {"call_mine": 3, "call_digit": 7, "call_blank": 9,
+                  "return_mine": 4, "return_digit": 8, "return_blank": 14},
+    "queue": {"enqueue_click": 2, "enqueue": 18,
+              "dequeue_mine": 7, "dequeue_digit": 11, "dequeue_blank": 13},
+    "stack": {"call_mine": 7, "call_digit": 9, "call_blank": 11,
+              "return_mine": 13, "return_digit": 13, "return_blank": 13},
+}
+
+#: The source shown for each order unless another is asked for.
+DEFAULT = {"dfs": "recursive", "bfs": "queue"}
+#: Which sources can show which order.
+ORDER_OF = {"recursive": "dfs", "stack": "dfs", "queue": "bfs"}
+
+
+def _kind(t, e: int) -> str:
+    """The kind of event `e` of trace `t`: its label, and the symbol its cell gets."""
+    event = t.event(e)
+    if event.label == "enqueue":
+        return "enqueue_click" if event.step == 0 else "enqueue"
+    value = str(t.final[event.row, event.col])
+    symbol = "mine" if value == "X" else "blank" if value == "B" else "digit"
+    return f"{event.label}_{symbol}"
+
+
+def line_of(t, e: int, source: str | None = None) -> int:
+    """Return the line of `source` (by default the one for `t.order`) that runs at event `e`.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> [line_of(t, e) for e in range(t.events)]
+    [9, 7, 8, 9, 7, 8, 14, 14]
+    """
+    return LINES[source or DEFAULT[t.order]][_kind(t, e)]
+
+
+def count_mines(board, r, c) -> int:
+    """How many of the eight cells around (r, c) hold a mine."""
+    return sum(
+        board[r + dr][c + dc] in "MX"
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and inside(board, r + dr, c + dc)
+    )
+
+
+def inside(board, r, c) -> bool:
+    """Whether (r, c) is a cell of the board."""
+    return 0 <= r < len(board) and 0 <= c < len(board[0])
+
+
+def run(source: str, board, click, neighbors):
+    """Run a shown source on a copy of `board`; return (the board after, the namespace).
+
+    Examples
+    --------
+    >>> run("stack", ["EEE", "EEM"], (0, 0), READING_ORDER)[0]
+    [['B', '1', 'E'], ['B', '1', 'M']]
+    """
+    namespace = {"NEIGHBOURS": tuple(neighbors), "count_mines": count_mines, "inside": inside, "deque": deque}
+    exec(compile(SOURCES[source], f"<msviz {source} solution>", "exec"), namespace)
+    copy = [list(row) for row in board]
+    namespace["reveal"](copy, *click)
+    return copy, namespace
