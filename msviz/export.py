@@ -166,6 +166,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body", 1)[1]
     (True, False)
     """
+    from .solutions import DEFAULT, LINES, SOURCES
     from .view import ESM, view_state
     from .words import LEGEND, TEMPLATES, TITLES
 
@@ -189,6 +190,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
             show_frontier=True, show_caption=True, show_legend=True, show_mines=False, flags="",
             flood=False, keyboard=True, max_cell=32, fps=fps, play=None, last_step=steps - 1,
             palette=palette, words={**TEMPLATES, **LEGEND},
+            code=SOURCES[DEFAULT[t.order]], code_lines=LINES[DEFAULT[t.order]],
         )
         boards.append(state)
     view_source = ESM.read_text(encoding="utf-8")

@@ -120,6 +120,16 @@ function position(r, mode, p) {
   return [r.visitEvent[k], k];
 }
 
+/** The kind of event e, as msviz.solutions names them: its label and what its cell becomes. */
+function eventKind(r, e) {
+  const k = r.eventStep[e];
+  const label = r.label[e];
+  if (label === LABEL.enqueue) return k === 0 ? "enqueue_click" : "enqueue";
+  const code = r.final[r.cell[k]];
+  const symbol = code === BOOM ? "mine" : code === BLANK ? "blank" : "digit";
+  return `${["call", "return", "enqueue", "dequeue"][label]}_${symbol}`;
+}
+
 /** Return the steps waiting after event e: the call chain from the click to the
  *  call on top (DFS), or the queue from its front to its back (BFS). */
 export function waiting(r, e) {
@@ -366,6 +376,16 @@ const STYLE = `
 .msviz-title { font-weight: bold; margin: 2px 0 4px; }
 .msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
 .msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
+.msviz-main { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
+.msviz-left { flex: 1 1 320px; min-width: 0; }
+.msviz-side { flex: 0 1 auto; max-width: 100%; font-size: 12px; }
+.msviz-code { margin: 0; padding: 4px 0; background: #f7f7f7; border: 1px solid #ddd; border-radius: 3px;
+  font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow-x: auto; }
+.msviz-code span { display: block; padding: 0 8px 0 0; white-space: pre; border-left: 4px solid transparent; }
+.msviz-code span.msviz-on { background: #ffe7a8; border-left-color: #000; font-weight: bold; }
+.msviz-code i { display: inline-block; width: 2.2em; color: #888; text-align: right; margin-right: 8px; font-style: normal; }
+.msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+.msviz-frames b { font-family: sans-serif; }
 .msviz-chip { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: -0.2em; margin: 0 4px 0 0; box-sizing: border-box; }
 `;
 
@@ -392,7 +412,21 @@ function render({ model, el }) {
   text.className = "msviz-caption";
   const legend = document.createElement("div");
   legend.className = "msviz-legend";
-  root.append(title, board, text, legend);
+  // Beside the board: the code being animated, its line highlighted, and the stack's frames or the queue.
+  const left = document.createElement("div");
+  left.className = "msviz-left";
+  left.append(board, text, legend);
+  const side = document.createElement("div");
+  side.className = "msviz-side";
+  const code = document.createElement("pre");
+  code.className = "msviz-code";
+  const frames = document.createElement("div");
+  frames.className = "msviz-frames";
+  side.append(code, frames);
+  const main = document.createElement("div");
+  main.className = "msviz-main";
+  main.append(left, side);
+  root.append(title, main);
   el.appendChild(root);
   const ctx = canvas.getContext("2d");
   const octx = overlay.getContext("2d");
@@ -453,7 +487,7 @@ function render({ model, el }) {
   /** Size the canvases to the space the view has; return true if the cell size changed. */
   function layout() {
     dpr = window.devicePixelRatio || 1;
-    const width = root.clientWidth || el.clientWidth || 600;
+    const width = left.clientWidth || root.clientWidth || el.clientWidth || 600;
     const tall = Math.max(200, (window.innerHeight || 800) * 0.75);
     const css = Math.min(model.get("max_cell"), width / r.cols, tall / r.rows);
     const next = Math.max(1, Math.floor(css * dpr));
@@ -614,7 +648,67 @@ function render({ model, el }) {
       text.textContent = said + (model.get("step") > last() && last() >= 0 ? words.finished : "");
     }
     text.style.display = model.get("show_caption") ? "" : "none";
+    drawCode(e, cur);
     if (flood) request();
+  }
+
+  let codeLine = 0; // the line highlighted, 0 for none
+  function buildCode() {
+    const source = model.get("code");
+    code.replaceChildren();
+    side.style.display = source ? "" : "none";
+    source.replace(/\n$/, "").split("\n").forEach((line, i) => {
+      const span = document.createElement("span");
+      const number = document.createElement("i");
+      number.textContent = String(i + 1);
+      span.append(number, line);
+      code.append(span);
+    });
+    codeLine = 0;
+  }
+
+  /** Highlight the line that runs at event e (or, one step per cell, where cell `cur` gets its symbol). */
+  function drawCode(e, cur) {
+    if (!model.get("code") || !r) return;
+    const at = mode() === "events" ? e : cur >= 0 ? r.reveal[r.cell[cur]] : -1;
+    const line = at >= 0 ? model.get("code_lines")[eventKind(r, at)] || 0 : 0;
+    if (line !== codeLine) {
+      if (codeLine) code.children[codeLine - 1]?.classList.remove("msviz-on");
+      if (line) code.children[line - 1]?.classList.add("msviz-on");
+      codeLine = line;
+    }
+    drawFrames(e);
+  }
+
+  /** The stack's frames, top first (each with the neighbour it tries next), or the queue, front first. */
+  function drawFrames(e) {
+    const steps = waiting(r, e);
+    const cellOf = (k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols];
+    const shown = steps.slice(r.order === "bfs" ? 0 : -12);
+    const more = steps.length - shown.length;
+    const lines = [];
+    if (r.order === "bfs") {
+      lines.push(`queue, front first (${steps.length}):`);
+      lines.push(shown.slice(0, 12).map((k) => `(${cellOf(k).join(", ")})`).join(" ") + (steps.length > 12 ? ` ... ${steps.length - 12} more` : ""));
+    } else {
+      const offsets = (model.get("neighbors") || []).map((d) => d.join(","));
+      const nextOf = (j) => { // the neighbour (1-based) frame j of the chain tries next
+        const k = steps[j];
+        const child = j + 1 < steps.length ? steps[j + 1] : e >= 0 && r.label[e] === LABEL.return ? r.eventStep[e] : -1;
+        if (child < 0) return r.final[r.cell[k]] === BLANK ? 1 : 0;
+        const [a, b] = [cellOf(child), cellOf(k)];
+        return offsets.indexOf(`${a[0] - b[0]},${a[1] - b[1]}`) + 2;
+      };
+      lines.push(`stack, top first (${steps.length} call${steps.length === 1 ? "" : "s"}):`);
+      for (let j = steps.length - 1; j >= steps.length - shown.length; j--) {
+        const next = nextOf(j);
+        const what = next === 0 ? "returns now" : next > offsets.length ? "all neighbours tried: returns next" : `next neighbour: ${next} of ${offsets.length}`;
+        lines.push(`reveal(${cellOf(steps[j]).join(", ")})  ${what}`);
+      }
+      if (more > 0) lines.push(`... ${more} more`);
+    }
+    frames.textContent = lines.join("\n");
+    frames.style.whiteSpace = "pre";
   }
 
   function request() {
@@ -779,6 +873,8 @@ function render({ model, el }) {
   root.msviz = {
     step: () => (drawn ? drawn[0] : null),
     event: () => (drawn ? drawn[1] : null),
+    line: () => codeLine,
+    frames: () => frames.textContent,
     waiting: () => (drawn && r ? waiting(r, drawn[1]).map((k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols]) : []),
     sprites: () => Array.from(shown, (sp) => sp % TILES),
     variants: () => Array.from(shown, (sp) => Math.floor(sp / TILES)),
@@ -801,6 +897,8 @@ function render({ model, el }) {
   model.on("change:palette", () => { s = 0; drawLegend(); redraw(); });
   model.on("change:show_legend", drawLegend);
   model.on("change:order", drawLegend);
+  model.on("change:code", () => { buildCode(); redraw(); });
+  buildCode();
   const resize = new ResizeObserver(() => request());
   resize.observe(root);
   attachPlay();

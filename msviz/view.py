@@ -83,6 +83,7 @@ def view_state(t: Trace) -> dict:
         "visit_event": _int32(t.visit_event),
         "event_label": np.ascontiguousarray(t.event_label, dtype=np.uint8).tobytes(),
         "event_step": _int32(t.event_step),
+        "neighbors": [list(d) for d in t.neighbors],
     }
 
 
@@ -173,6 +174,11 @@ class BoardView(anywidget.AnyWidget):
     linked = traitlets.List(traitlets.Instance(widgets.Widget)).tag(sync=True, **widgets.widget_serialization)
     palette = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
+    #: The source shown beside the board (empty: none), and the line each kind of event runs on.
+    code = traitlets.Unicode("").tag(sync=True)
+    code_lines = traitlets.Dict().tag(sync=True)
+    #: The neighbour order of the reveal shown, as (dr, dc) pairs (the stack's frames need it).
+    neighbors = traitlets.List().tag(sync=True)
 
     def __init__(self, trace: Trace | None = None, **kwargs):
         kwargs.setdefault("palette", view_palette())
@@ -194,6 +200,16 @@ class BoardView(anywidget.AnyWidget):
     def positions(self) -> int:
         """How many positions `step` can take in the current mode (steps, or events)."""
         return self.steps if self.mode == "visits" else len(self.event_label)
+
+    def show_code(self, source: str | None) -> None:
+        """Show one of `msviz.solutions.SOURCES` beside the board (None: no code)."""
+        from .solutions import LINES, SOURCES
+
+        if source is not None and source not in SOURCES:
+            raise ValueError(f"code must be one of {sorted(SOURCES)} or None, not {source!r}")
+        with self.hold_sync():
+            self.code = "" if source is None else SOURCES[source]
+            self.code_lines = {} if source is None else LINES[source]
 
     def show(self, trace: Trace, *, step: int | None = None) -> None:
         """Send `trace` to the browser (once) and show its `step` (the last by default)."""

@@ -156,11 +156,12 @@ class Player(_Stepping, widgets.VBox):
     `caption` says it in words.
     """
 
-    def __init__(self, t: Trace, *, max_cell: int = 32):
+    def __init__(self, t: Trace, *, max_cell: int = 32, code=None):
         if not isinstance(t, Trace):
             raise TypeError(f"expected a Trace, not {type(t).__name__}: {t!r}")
         self.trace = t
         self.view = BoardView(t, step=0 if len(t) else -1, max_cell=max_cell)
+        self.view.show_code(_check_code(code, t.order))
         self.errors = _errors_area()
         self._traces = [t]
         bar = self._wire([self.view], len(t))
@@ -182,7 +183,23 @@ def _caption(t: Trace, mode: str, position: int) -> str:
     return caption(t, min(position, len(t) - 1))
 
 
-def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32) -> Player:
+def _check_code(code, order: str):
+    """Return the source to show for `order`: `code` checked, or the default one."""
+    from .solutions import DEFAULT, ORDER_OF, SOURCES
+
+    if code is None or code is True:
+        return DEFAULT[order]
+    if code is False:
+        return None
+    if code not in SOURCES:
+        raise ValueError(f"code must be one of {sorted(SOURCES)}, True or False, not {code!r}")
+    if ORDER_OF[code] != order:
+        raise ValueError(f"code {code!r} shows a {ORDER_OF[code]} reveal, not {order!r}")
+    return code
+
+
+def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32,
+           code=None) -> Player:
     """Return a widget that steps through one click's reveal.
 
     Parameters
@@ -193,6 +210,10 @@ def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cel
         The traversal to show.
     max_cell : int
         The largest side of a cell in pixels; cells shrink to fit the width.
+    code : {"recursive", "stack", "queue"} or bool, optional
+        The solution shown beside the board, its running line highlighted:
+        by default the recursive one for DFS and the queue one for BFS;
+        ``"stack"`` for the explicit-stack DFS; False for none.
 
     Examples
     --------
@@ -202,7 +223,7 @@ def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cel
     >>> p.view.step, p.caption
     (2, 'step 2: (1, 0), reached from (0, 0), has no adjacent mines, so it becomes B; 0 neighbours queued; queue holds 1')
     """
-    return Player(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell)
+    return Player(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell, code=code)
 
 
 class Compare(_Stepping, widgets.VBox):

@@ -19,6 +19,7 @@ from chromium import CANVAS_PIXELS, DRAWN, shoot
 import msviz
 from msviz import export
 from msviz.render import CODES
+from msviz.solutions import line_of
 from msviz.words import caption, event_caption
 
 SYMBOLS = np.array(list(CODES))
@@ -80,7 +81,8 @@ def walk(page, steps):
                 await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
                 out.push(roots.map(root => ({step: root.msviz.step(), sprites: root.msviz.sprites(),
                                              variants: root.msviz.variants(), caption: root.msviz.caption(),
-                                             waiting: root.msviz.waiting()})));
+                                             waiting: root.msviz.waiting(), line: root.msviz.line(),
+                                             frames: root.msviz.frames()})));
             }
             return out;
         }""",
@@ -143,6 +145,8 @@ def test_each_drawn_event_is_the_trace_at_that_event(open_page, seed, order):
         assert drawn["sprites"] == tiles and drawn["variants"] == variants, f"event {e}"
         assert drawn["caption"] == event_caption(t, e)
         assert [tuple(c) for c in drawn["waiting"]] == t.waiting_at_event(e)  # the path or the queue drawn
+        assert drawn["line"] == line_of(t, e)  # the code line highlighted is the one that runs
+        assert drawn["frames"].startswith("stack, top first" if order == "dfs" else "queue, front first")
     (end,) = walk(page, [last])[0]
     assert end["waiting"] == []  # after the last event nothing waits: the stack or queue is empty
 
