@@ -261,7 +261,8 @@ def frontier_plot(*traces, ax=None, **kwargs):
         lines.append(line)
     ax.set_xlabel("step")
     ax.set_ylabel("cells waiting")
-    ax.set_title("frontier size: stack vs queue")
+    names = [FRONTIER_NAMES[t.order] for t in traces]
+    ax.set_title(" vs ".join(names) + (": cells waiting" if len(names) > 1 else " size"))
     ax.legend(frameon=False)
     ax.grid(alpha=0.3)
     return lines

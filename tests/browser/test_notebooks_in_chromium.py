@@ -157,6 +157,36 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         assert drawn_step(view) == paused, "space did not pause Play"
         shoot(player, "player")
 
+        # A deep step, for the screenshot: the path, the current cell and the code line.
+        import msviz
+
+        t = msviz.trace(msviz.random_board(12, 16, 20, seed=3, safe=(6, 8)), (6, 8))  # as in the notebook
+        deep = int(t.depth.argmax())
+        readout.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(deep))
+        page.keyboard.press("Enter")
+        wait_drawn(page, view, deep)
+        assert len(view.evaluate("r => r.msviz.waiting()")) == t.depth[deep] + 1  # the whole call chain
+        assert view.evaluate("r => r.msviz.line()") in (7, 9)  # the line writing its digit or its B
+        shoot(player, "03-deep-dfs-step")
+
+        # Every call and return: a return makes the drawn path one call shorter.
+        player.locator(".widget-toggle-buttons button:has-text('every call and return')").click()
+        page.wait_for_function("root => root.msviz.event() !== null && root.msviz.step() > 0",
+                               arg=view.element_handle(), timeout=20_000)
+        e = next(e for e in range(1, t.events) if t.event(e).label == "return" and t.parent[t.event(e).step] >= 0
+                 and len(t.waiting_at_event(e - 1)) > 2)
+        for k in (e - 1, e):
+            readout.click()
+            page.keyboard.press("Control+A")
+            page.keyboard.type(str(k))
+            page.keyboard.press("Enter")
+            wait_drawn(page, view, k)
+            if k == e - 1:
+                before = len(view.evaluate("r => r.msviz.waiting()"))
+        assert len(view.evaluate("r => r.msviz.waiting()")) == before - 1, "a return should shorten the path"
+
 
 def test_one_slider_drives_both_sides_of_the_comparison(browser, lab):
     with ran_notebook(browser, lab, "05-comparing-orders.ipynb") as page:
