@@ -857,7 +857,9 @@ function render({ model, el }) {
         held = null;
       }
     }
-    playModel.on("change:playing", () => {
+    // Act once the change is over: a save made inside a change event would send (and
+    // set back) the state from before it, since the widget records its changes after.
+    playModel.on("change:playing", () => queueMicrotask(() => {
       const playing = playModel.get("playing");
       hold(playing);
       const value = playModel.get("value");
@@ -866,7 +868,7 @@ function render({ model, el }) {
         playModel.set("value", max);
         playModel.save_changes();
       }
-    });
+    }));
   }
 
   // Tests and the benchmark read what is drawn through this handle.

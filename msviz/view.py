@@ -147,7 +147,7 @@ class BoardView(anywidget.AnyWidget):
     generation = traitlets.Int(0).tag(sync=True)
 
     #: The position shown, -1 (before the click) to the last; larger values show the last.
-    step = traitlets.Int(-1).tag(sync=True)
+    step = traitlets.Int(-1).tag(sync=True, echo_update=False)
     #: "visits": a position is a revealed cell; "events": every call and return, or enqueue and dequeue.
     mode = traitlets.Enum(["visits", "events"], "visits").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)

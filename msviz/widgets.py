@@ -19,6 +19,7 @@ import traceback
 
 import ipywidgets as widgets
 import numpy as np
+import traitlets
 
 from .rules import Minesweeper
 from .render import png
@@ -56,6 +57,24 @@ def _errors_area() -> widgets.Output:
     return widgets.Output(layout=widgets.Layout(display="none", border="1px solid #d33"))
 
 
+class _Play(widgets.Play):
+    """A Play whose moves the kernel does not echo back to the browser.
+
+    While Play runs, the browser sends its moves to the kernel only twice a
+    second (see `msviz.view.BoardView.linked`); an echo of an older move
+    arriving after a newer local one would set the older one back.
+    """
+
+    value = traitlets.CInt(0).tag(sync=True, echo_update=False)
+    playing = traitlets.Bool(False).tag(sync=True, echo_update=False)
+
+
+class _Slider(widgets.IntSlider):
+    """An IntSlider whose moves the kernel does not echo back (see `_Play`)."""
+
+    value = traitlets.CInt(0).tag(sync=True, echo_update=False)
+
+
 class _Stepping:
     """What the player and the comparison share: Play, a slider, step buttons, speed."""
 
@@ -64,9 +83,9 @@ class _Stepping:
         last = max(steps - 1, 0)
         fps = 10
         per_frame = max(1, round(steps / (PLAY_SECONDS * fps)))
-        self.play = widgets.Play(min=0, max=last, step=per_frame, interval=1000 // fps,
+        self.play = _Play(min=0, max=last, step=per_frame, interval=1000 // fps,
                                  description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(min=0, max=last, description="step", continuous_update=True,
+        self.slider = _Slider(min=0, max=last, description="step", continuous_update=True,
                                         layout=widgets.Layout(flex="1 1 240px", min_width="200px"))
         self.back = widgets.Button(icon="step-backward", tooltip="one step back (left arrow on the board)",
                                    layout=widgets.Layout(width="40px"))
