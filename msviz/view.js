@@ -396,37 +396,26 @@ function render({ model, el }) {
     style.textContent = STYLE;
     document.head.appendChild(style);
   }
-  const root = document.createElement("div");
-  root.className = "msviz-view";
-  root.tabIndex = 0; // keyboard: left/right, Home/End, space
-  const title = document.createElement("div");
-  title.className = "msviz-title";
-  const board = document.createElement("div");
-  board.className = "msviz-board";
-  const canvas = document.createElement("canvas");
-  canvas.className = "msviz-cells";
-  const overlay = document.createElement("canvas");
-  overlay.className = "msviz-overlay";
-  board.append(canvas, overlay);
-  const text = document.createElement("div");
-  text.className = "msviz-caption";
-  const legend = document.createElement("div");
-  legend.className = "msviz-legend";
+  /** A new element: a tag, its class, and what it holds. */
+  const make = (tag, className, ...children) => {
+    const node = document.createElement(tag);
+    node.className = className;
+    node.append(...children);
+    return node;
+  };
+  const title = make("div", "msviz-title");
+  const canvas = make("canvas", "msviz-cells");
+  const overlay = make("canvas", "msviz-overlay");
+  const board = make("div", "msviz-board", canvas, overlay);
+  const text = make("div", "msviz-caption");
+  const legend = make("div", "msviz-legend");
   // Beside the board: the code being animated, its line highlighted, and the stack's frames or the queue.
-  const left = document.createElement("div");
-  left.className = "msviz-left";
-  left.append(board, text, legend);
-  const side = document.createElement("div");
-  side.className = "msviz-side";
-  const code = document.createElement("pre");
-  code.className = "msviz-code";
-  const frames = document.createElement("div");
-  frames.className = "msviz-frames";
-  side.append(code, frames);
-  const main = document.createElement("div");
-  main.className = "msviz-main";
-  main.append(left, side);
-  root.append(title, main);
+  const left = make("div", "msviz-left", board, text, legend);
+  const code = make("pre", "msviz-code");
+  const frames = make("div", "msviz-frames");
+  const side = make("div", "msviz-side", code, frames);
+  const root = make("div", "msviz-view", title, make("div", "msviz-main", left, side));
+  root.tabIndex = 0; // keyboard: left/right, Home/End, space
   el.appendChild(root);
   const ctx = canvas.getContext("2d");
   const octx = overlay.getContext("2d");
