@@ -297,20 +297,26 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         enter_step = np.full(before.shape, -1, dtype=np.int32)
         enter_step[rows, cols] = np.maximum(parent, 0)
         leave_step = visit_step
-    timeline = _dfs_timeline if order == "dfs" else _bfs_timeline
-    event_label, event_step = timeline(parent, flat.to_array()[rows, cols], finish_log)
-    n_events = len(event_step)
-    positions = np.arange(n_events, dtype=np.int32)
-    first_code = _LABEL_CODES["call" if order == "dfs" else "enqueue"]
+    n = len(rows)
+    if order == "dfs":
+        enter_at, leave_at = _dfs_timeline(flat.to_array()[rows, cols] == "B", finish_log)
+        codes = (_LABEL_CODES["call"], _LABEL_CODES["return"])
+    else:
+        enter_at, leave_at = _bfs_timeline(parent)
+        codes = (_LABEL_CODES["enqueue"], _LABEL_CODES["dequeue"])
+    # Two events a step: each step's entering (a call, an enqueue) and leaving (a return, a dequeue).
+    event_label = np.empty(2 * n, dtype=np.uint8)
+    event_step = np.empty(2 * n, dtype=np.int32)
+    event_label[enter_at], event_label[leave_at] = codes
+    event_step[enter_at] = event_step[leave_at] = steps
     enter_event = np.full(before.shape, -1, dtype=np.int32)
     leave_event = np.full(before.shape, -1, dtype=np.int32)
-    is_enter = event_label == first_code
-    enter_event[rows[event_step[is_enter]], cols[event_step[is_enter]]] = positions[is_enter]
-    leave_event[rows[event_step[~is_enter]], cols[event_step[~is_enter]]] = positions[~is_enter]
-    if order == "dfs":
-        visit_event = enter_event[rows, cols]
-    else:  # the picture of step k: right before step k + 1 is dequeued
-        visit_event = np.append(leave_event[rows[1:], cols[1:]] - 1, n_events - 1).astype(np.int32)
+    enter_event[rows, cols] = enter_at
+    leave_event[rows, cols] = leave_at
+    if order == "dfs":  # the picture of step k: right after its call
+        visit_event = enter_at
+    else:  # right before step k + 1 is dequeued
+        visit_event = np.append(leave_at[1:] - 1, 2 * n - 1)[:n].astype(np.int32)
     return Trace(
         order=order,
         click=(int(click[0]), int(click[1])),
@@ -333,35 +339,40 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     )
 
 
-def _dfs_timeline(parent, values, finish_log):
-    """Return (labels, steps) of the calls and returns, in the order they happen.
+def _dfs_timeline(blank, finish_log):
+    """Return, for each step, the place of its call and of its return in the event timeline.
 
-    Call k comes first among the events of step k; a digit's or a mine's call
-    returns at once; a blank's returns after the call of the last step made
-    before it returned, in the order the returns were logged.
+    Call k comes after k calls, the returns made at once by the digits (and a
+    mine) among steps 0..k-1, and the returns of blanks logged before it (a
+    blank's return is logged with the number of calls made by then, in the
+    order returns happen). A digit's return follows its call; the j-th blank
+    return logged with v calls made comes after v calls, the immediate returns
+    among the first v steps, and the j blank returns before it.
     """
-    n = len(parent)
+    n = len(blank)
     finished = np.frombuffer(finish_log, dtype=np.int64).reshape(-1, 2)
-    at_once = np.flatnonzero(values != "B")
-    steps = np.concatenate([np.arange(n), at_once, finished[:, 0]])
-    after = np.concatenate([np.arange(n), at_once, finished[:, 1] - 1])  # the step each follows
-    kind = np.concatenate([np.zeros(n), np.ones(len(at_once)), np.full(len(finished), 2)])
-    tie = np.concatenate([np.zeros(n + len(at_once)), np.arange(len(finished))])
-    order = np.lexsort((tie, kind, after))
-    labels = np.where(kind[order] == 0, _LABEL_CODES["call"], _LABEL_CODES["return"]).astype(np.uint8)
-    return labels, steps[order].astype(np.int32)
+    called_at, made = finished[:, 0], finished[:, 1]
+    at_once = np.concatenate([[0], np.cumsum(~blank)])  # digit returns among the first k steps
+    steps = np.arange(n)
+    blank_returns_before = np.searchsorted(made, steps, side="right")  # logged with v <= k
+    enter_at = (steps + at_once[:-1] + blank_returns_before).astype(np.int32)
+    leave_at = enter_at + 1  # a digit's (or a mine's) call returns at once
+    leave_at[called_at] = made + at_once[made] + np.arange(len(made))
+    return enter_at, leave_at.astype(np.int32)
 
 
-def _bfs_timeline(parent, _values, _finish_log):
-    """Return (labels, steps) of the enqueues and dequeues, in the order they happen.
+def _bfs_timeline(parent):
+    """Return, for each step, the place of its enqueue and of its dequeue in the event timeline.
 
-    The click is enqueued first; each step is dequeued, then the cells it
-    queued (its children, in step order) are enqueued.
+    The click is enqueued first. Step s (s > 0) is enqueued right after the
+    dequeue of the step that queued it, after s enqueues and parent[s] + 1
+    dequeues; step k is dequeued after k dequeues and the enqueues of the
+    click and of every step queued by a step before k.
     """
     n = len(parent)
-    steps = np.concatenate([np.arange(n), np.arange(n)])
-    after = np.concatenate([np.arange(n), parent]).astype(np.int64)  # a dequeue, or the step that queued it
-    kind = np.concatenate([np.zeros(n), np.ones(n)])
-    order = np.lexsort((steps, kind, after))
-    labels = np.where(kind[order] == 0, _LABEL_CODES["dequeue"], _LABEL_CODES["enqueue"]).astype(np.uint8)
-    return labels, steps[order].astype(np.int32)
+    steps = np.arange(n)
+    enter_at = steps + parent + 1
+    enter_at[:1] = 0  # the click (parent -1), when there is one
+    queued_before = np.searchsorted(parent[1:], steps, side="left")  # parents never decrease
+    leave_at = steps + 1 + queued_before
+    return enter_at.astype(np.int32), leave_at.astype(np.int32)
