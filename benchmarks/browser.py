@@ -278,9 +278,10 @@ class Widget:
         })""")
 
     def watch(self) -> None:
+        """Start watching the widget's picture and readout (window.__bench.watch)."""
         selector, attr, extra = PICTURES[self.name]
         picture = self.page.locator(selector).first
-        self.page.evaluate("([name, pic, attr, extra, readout]) => window.__bench.watch(name, pic, attr, extra, readout)",
+        self.page.evaluate("([name, pic, attr, extra, out]) => window.__bench.watch(name, pic, attr, extra, out)",
                            [self.name, picture.element_handle(), attr, extra, self.readout.element_handle()])
 
     def settle(self, quiet_ms: int = 800) -> None:

@@ -90,7 +90,13 @@ function readReveal(model) {
     if (r[name].length !== cells) r[name] = new Int32Array(cells).fill(-1);
   }
   r.children = new Int32Array(r.n); // calls made, or cells queued, by each step
-  for (const p of r.parent) if (p >= 0) r.children[p]++;
+  r.depth = new Int32Array(r.n); // each step's call depth (a caller always comes first)
+  r.parent.forEach((p, k) => {
+    if (p >= 0) {
+      r.children[p]++;
+      r.depth[k] = r.depth[p] + 1;
+    }
+  });
   // How many cells have entered and left the stack or queue by each event.
   r.entered = new Int32Array(r.m);
   r.left = new Int32Array(r.m);
@@ -130,21 +136,30 @@ function eventKind(r, e) {
   return `${["call", "return", "enqueue", "dequeue"][label]}_${symbol}`;
 }
 
+/** How many steps wait after event e: calls on the stack, or cells in the queue. O(1). */
+function waitingCount(r, e) {
+  if (e < 0 || r.m === 0) return 0;
+  if (r.order === "bfs") return r.entered[e] - r.left[e];
+  const k = r.eventStep[e];
+  const top = r.label[e] === LABEL.call ? k : r.parent[k];
+  return top < 0 ? 0 : r.depth[top] + 1;
+}
+
 /** Return the steps waiting after event e: the call chain from the click to the
- *  call on top (DFS), or the queue from its front to its back (BFS). */
-export function waiting(r, e) {
-  if (e < 0 || r.m === 0) return [];
+ *  call on top (DFS), or the queue from its front to its back (BFS); with
+ *  `most`, only that many, nearest the top of the stack or the front of the queue. */
+export function waiting(r, e, most = Infinity) {
+  const n = Math.min(waitingCount(r, e), most);
+  const out = [];
+  if (n === 0) return out;
   if (r.order === "bfs") {
     // First in, first out: the queue is the steps enqueued and not yet dequeued.
-    const out = [];
-    for (let k = r.left[e]; k < r.entered[e]; k++) out.push(k);
+    for (let k = r.left[e]; out.length < n; k++) out.push(k);
     return out;
   }
   const k = r.eventStep[e];
-  let top = r.label[e] === LABEL.call ? k : r.parent[k];
-  const chain = [];
-  for (; top >= 0; top = r.parent[top]) chain.push(top);
-  return chain.reverse();
+  for (let top = r.label[e] === LABEL.call ? k : r.parent[k]; out.length < n; top = r.parent[top]) out.push(top);
+  return out.reverse();
 }
 
 // ---- words -----------------------------------------------------------------
@@ -199,7 +214,7 @@ export function caption(words, r, k) {
     const mines = code - BLANK;
     said = fill(words, "digit", { step: k, where: place, mines, value: String(mines) });
   }
-  return said + fill(words, `${r.order}_frontier`, { frontier: waiting(r, r.visitEvent[k]).length });
+  return said + fill(words, `${r.order}_frontier`, { frontier: waitingCount(r, r.visitEvent[k]) });
 }
 
 function childrenWords(words, r, i, e) {
@@ -216,7 +231,7 @@ export function eventCaption(words, r, e) {
   const at = where(r, k);
   const code = r.final[r.cell[k]];
   const mines = code - BLANK;
-  const frontier = waiting(r, e).length;
+  const frontier = waitingCount(r, e);
   const label = r.label[e];
   if (label === LABEL.call) {
     let said = fill(words, "event_call", { event: e, ...at, by: "parent_row" in at ? fill(words, "event_by", at) : "" });
@@ -443,15 +458,22 @@ function render({ model, el }) {
   };
   const waitingColor = () => model.get("palette")[r && r.order === "bfs" ? "queue" : "stack"];
 
+  // The traits every cell's sprite depends on, read once a frame (not once a cell).
+  const look = { mines: false, current: true, frontier: true };
+  function readLook() {
+    look.mines = model.get("show_mines") && atEnd;
+    look.current = Boolean(flood) || !model.get("flood"); // in a game, only while its flood animates
+    look.frontier = model.get("show_frontier");
+  }
+
   /** The sprite of cell i after event e, with the cell of step `cur` current. */
   function spriteOf(i, e, cur) {
     const v = r.reveal[i];
     let tile = v >= 0 && v <= e ? r.final[i] : r.start[i];
-    if (tile === MINE) tile = model.get("show_mines") && atEnd ? SHOWN_MINE : HIDDEN;
+    if (tile === MINE) tile = look.mines ? SHOWN_MINE : HIDDEN;
     if (tile === HIDDEN && flags[i]) tile = FLAG;
-    // The current cell stands out; in a game only while its flood is animating.
-    let variant = cur >= 0 && r.cell[cur] === i && (flood || !model.get("flood")) ? 1 : 0;
-    if (model.get("show_frontier")) {
+    let variant = look.current && cur >= 0 && r.cell[cur] === i ? 1 : 0;
+    if (look.frontier) {
       const enter = r.enter[i];
       if (enter >= 0 && enter <= e && e < r.leave[i]) variant += 2;
     }
@@ -465,12 +487,20 @@ function render({ model, el }) {
 
   /** Copy sprite `sp` into cell i of the pixel buffer. */
   function paint(i, sp) {
+    shown[i] = sp;
+    if (s === 1) { // one pixel a cell: the board is the buffer
+      pixels[i] = sprites[sp][0];
+      return;
+    }
     const width = r.cols * s;
     const x0 = (i % r.cols) * s;
     const y0 = Math.floor(i / r.cols) * s;
     const tile = sprites[sp];
-    for (let y = 0; y < s; y++) pixels.set(tile.subarray(y * s, y * s + s), (y0 + y) * width + x0);
-    shown[i] = sp;
+    if (s <= 4) { // small tiles: a copy per pixel is quicker than a view per row
+      for (let y = 0; y < s; y++) for (let x = 0; x < s; x++) pixels[(y0 + y) * width + x0 + x] = tile[y * s + x];
+    } else {
+      for (let y = 0; y < s; y++) pixels.set(tile.subarray(y * s, y * s + s), (y0 + y) * width + x0);
+    }
   }
 
   /** Size the canvases to the space the view has; return true if the cell size changed. */
@@ -528,7 +558,9 @@ function render({ model, el }) {
     octx.setTransform(1, 0, 0, 1, 0, 0);
     octx.clearRect(0, 0, overlay.width, overlay.height);
     if (!model.get("show_frontier") || !r || r.m === 0 || e < 0) return;
-    const steps = waiting(r, e);
+    // At most the 2,000 calls nearest the top (or cells nearest the front): the cells
+    // themselves are outlined by the tiles, and a frame must stay a frame.
+    const steps = waiting(r, e, 2000);
     if (!steps.length) return;
     const centre = (k) => [((r.cell[k] % r.cols) + 0.5) * s, (Math.floor(r.cell[k] / r.cols) + 0.5) * s];
     const color = waitingColor();
@@ -562,34 +594,42 @@ function render({ model, el }) {
     octx.strokeStyle = color;
     octx.fillStyle = color;
     const n = steps.length;
-    for (let j = 1; j < n; j++) {
+    const bands = 8; // the path in a few strokes, each a shade darker towards the top
+    octx.lineWidth = width;
+    for (let band = 0; band < bands; band++) {
+      const from = Math.max(1, Math.floor((band * n) / bands));
+      const to = Math.floor(((band + 1) * n) / bands);
+      if (from >= to) continue;
+      octx.globalAlpha = 0.35 + (0.65 * (band + 1)) / bands;
+      octx.beginPath();
+      octx.moveTo(...centre(steps[from - 1]));
+      for (let j = from; j < to; j++) octx.lineTo(...centre(steps[j]));
+      octx.stroke();
+    }
+    // An arrowhead into each called cell, when the cells are large enough to see one.
+    for (let j = 1; j < n && css >= 10 && n <= 400; j++) {
       const [x0, y0] = centre(steps[j - 1]);
       const [x1, y1] = centre(steps[j]);
       octx.globalAlpha = 0.35 + (0.65 * j) / Math.max(1, n - 1);
-      octx.lineWidth = width;
+      const a = Math.atan2(y1 - y0, x1 - x0);
+      const tipX = x1 - Math.cos(a) * s * 0.2;
+      const tipY = y1 - Math.sin(a) * s * 0.2;
+      const len = s * 0.3;
       octx.beginPath();
-      octx.moveTo(x0, y0);
-      octx.lineTo(x1, y1);
-      octx.stroke();
-      if (css >= 10) { // the arrowhead, pointing into the called cell
-        const a = Math.atan2(y1 - y0, x1 - x0);
-        const tipX = x1 - Math.cos(a) * s * 0.2;
-        const tipY = y1 - Math.sin(a) * s * 0.2;
-        const len = s * 0.3;
-        octx.beginPath();
-        octx.moveTo(tipX, tipY);
-        octx.lineTo(tipX - len * Math.cos(a - 0.5), tipY - len * Math.sin(a - 0.5));
-        octx.lineTo(tipX - len * Math.cos(a + 0.5), tipY - len * Math.sin(a + 0.5));
-        octx.closePath();
-        octx.fill();
-      }
+      octx.moveTo(tipX, tipY);
+      octx.lineTo(tipX - len * Math.cos(a - 0.5), tipY - len * Math.sin(a - 0.5));
+      octx.lineTo(tipX - len * Math.cos(a + 0.5), tipY - len * Math.sin(a + 0.5));
+      octx.closePath();
+      octx.fill();
     }
     octx.globalAlpha = 1;
-    const [x0, y0] = centre(steps[0]); // the click's call: a dot where the chain starts
-    octx.beginPath();
-    octx.arc(x0, y0, Math.max(2, s * 0.16), 0, 2 * Math.PI);
-    octx.fill();
-    if (numbered) steps.forEach((k, j) => label(k, j)); // each call's depth
+    if (r.parent[steps[0]] < 0) { // the click's call: a dot where the chain starts
+      const [x0, y0] = centre(steps[0]);
+      octx.beginPath();
+      octx.arc(x0, y0, Math.max(2, s * 0.16), 0, 2 * Math.PI);
+      octx.fill();
+    }
+    if (numbered) steps.forEach((k) => label(k, r.depth[k])); // each call's depth
   }
 
   function draw() {
@@ -623,6 +663,7 @@ function render({ model, el }) {
       atEnd = !atEnd;
       full = true;
     }
+    readLook();
     const moved = drawn === null ? Infinity : Math.abs(e - drawn[1]);
     if (full || moved * 8 > r.rows * r.cols) drawAll(e, cur);
     else if (e !== drawn[1] || cur !== drawn[2]) drawChange(drawn[1], drawn[2], e, cur);
@@ -671,14 +712,15 @@ function render({ model, el }) {
 
   /** The stack's frames, top first (each with the neighbour it tries next), or the queue, front first. */
   function drawFrames(e) {
-    const steps = waiting(r, e);
+    const total = waitingCount(r, e);
+    const steps = waiting(r, e, 13); // the dozen nearest the top or the front, and the one under them
     const cellOf = (k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols];
-    const shown = steps.slice(r.order === "bfs" ? 0 : -12);
-    const more = steps.length - shown.length;
+    const shown = r.order === "bfs" ? steps.slice(0, 12) : steps.slice(-12);
+    const more = total - shown.length;
     const lines = [];
     if (r.order === "bfs") {
-      lines.push(`queue, front first (${steps.length}):`);
-      lines.push(shown.slice(0, 12).map((k) => `(${cellOf(k).join(", ")})`).join(" ") + (steps.length > 12 ? ` ... ${steps.length - 12} more` : ""));
+      lines.push(`queue, front first (${total}):`);
+      lines.push(shown.map((k) => `(${cellOf(k).join(", ")})`).join(" ") + (more > 0 ? ` ... ${more} more` : ""));
     } else {
       const offsets = (model.get("neighbors") || []).map((d) => d.join(","));
       const nextOf = (j) => { // the neighbour (1-based) frame j of the chain tries next
@@ -688,7 +730,7 @@ function render({ model, el }) {
         const [a, b] = [cellOf(child), cellOf(k)];
         return offsets.indexOf(`${a[0] - b[0]},${a[1] - b[1]}`) + 2;
       };
-      lines.push(`stack, top first (${steps.length} call${steps.length === 1 ? "" : "s"}):`);
+      lines.push(`stack, top first (${total} call${total === 1 ? "" : "s"}):`);
       for (let j = steps.length - 1; j >= steps.length - shown.length; j--) {
         const next = nextOf(j);
         const what = next === 0 ? "returns now" : next > offsets.length ? "all neighbours tried: returns next" : `next neighbour: ${next} of ${offsets.length}`;
