@@ -18,7 +18,7 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from .plot import ORDER_NAMES
+from .words import ORDER_NAMES
 from .render import step_image, tile_size, view_palette
 from .trace import Trace
 

@@ -14,6 +14,7 @@ from matplotlib import pyplot as plt
 
 from .board import parse_board
 from .render import DIGIT_COLORS, board_image, step_image, tile_size
+from .words import ORDER_NAMES
 
 __all__ = [
     "DIGIT_COLORS",
@@ -97,7 +98,6 @@ def draw_step(trace, k, *, ax=None, indices=None, px=None, show_frontier=True, *
 
 # --- Pictures of a whole trace ------------------------------------------------------
 
-ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
 FRONTIER_NAMES = {"dfs": "DFS stack", "bfs": "BFS queue"}
 ORDER_COLORS = {"dfs": "#d55e00", "bfs": "#0072b2"}  # colour-blind-safe pair (Okabe-Ito)
 

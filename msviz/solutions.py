@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .traversal import READING_ORDER
+from .traversal import READING_ORDER  # noqa: F401 (the examples use it)
 
 __all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run"]
 

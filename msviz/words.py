@@ -12,7 +12,7 @@ Nothing here imports numpy, matplotlib or ipywidgets' display code.
 from __future__ import annotations
 
 __all__ = [
-    "TEMPLATES", "LEGEND", "ORDER_NAMES", "TITLES", "WAITING",
+    "TEMPLATES", "LEGEND", "ORDER_NAMES", "TITLES",
     "fill", "plural", "caption", "event_caption", "hidden_around",
 ]
 
@@ -61,8 +61,6 @@ TEMPLATES = {
 ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
 #: Titles of the two orders, as headings above a board.
 TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)"}
-#: What the outlined cells are, in each order.
-WAITING = {"dfs": "calls on the recursion stack", "bfs": "cells waiting in the queue"}
 #: The legend under a board: the current cell, then the cells waiting in each order.
 LEGEND = {
     "legend_current": "the cell of this step",

@@ -19,7 +19,6 @@ from PIL import Image  # noqa: E402
 
 import msviz  # noqa: E402
 from msviz import render  # noqa: E402
-from msviz import widgets as mw  # noqa: E402
 from msviz.view import BoardView, view_state  # noqa: E402
 
 BOARD = msviz.random_board(8, 10, 9, seed=7, safe=(4, 5))
