@@ -298,8 +298,9 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         enter_step[rows, cols] = np.maximum(parent, 0)
         leave_step = visit_step
     n = len(rows)
+    final = flat.to_array()
     if order == "dfs":
-        enter_at, leave_at = _dfs_timeline(flat.to_array()[rows, cols] == "B", finish_log)
+        enter_at, leave_at = _dfs_timeline(final[rows, cols] == "B", finish_log)
         codes = (_LABEL_CODES["call"], _LABEL_CODES["return"])
     else:
         enter_at, leave_at = _bfs_timeline(parent)
@@ -322,7 +323,7 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         click=(int(click[0]), int(click[1])),
         neighbors=flat.neighbors,
         board=before,
-        final=flat.to_array(),
+        final=final,
         rows=rows,
         cols=cols,
         depth=depth,
@@ -352,10 +353,10 @@ def _dfs_timeline(blank, finish_log):
     n = len(blank)
     finished = np.frombuffer(finish_log, dtype=np.int64).reshape(-1, 2)
     called_at, made = finished[:, 0], finished[:, 1]
-    at_once = np.concatenate([[0], np.cumsum(~blank)])  # digit returns among the first k steps
-    steps = np.arange(n)
-    blank_returns_before = np.searchsorted(made, steps, side="right")  # logged with v <= k
-    enter_at = (steps + at_once[:-1] + blank_returns_before).astype(np.int32)
+    at_once = np.zeros(n + 1, dtype=np.int64)  # digit returns among the first k steps
+    np.cumsum(~blank, out=at_once[1:])
+    blank_returns_before = np.cumsum(np.bincount(made, minlength=n + 1)[:n])  # logged with v <= k
+    enter_at = (np.arange(n) + at_once[:-1] + blank_returns_before).astype(np.int32)
     leave_at = enter_at + 1  # a digit's (or a mine's) call returns at once
     leave_at[called_at] = made + at_once[made] + np.arange(len(made))
     return enter_at, leave_at.astype(np.int32)
