@@ -368,12 +368,13 @@ def _bfs_timeline(parent):
     The click is enqueued first. Step s (s > 0) is enqueued right after the
     dequeue of the step that queued it, after s enqueues and parent[s] + 1
     dequeues; step k is dequeued after k dequeues and the enqueues of the
-    click and of every step queued by a step before k.
+    click and of every cell queued by a step before k.
     """
     n = len(parent)
     steps = np.arange(n)
     enter_at = steps + parent + 1
     enter_at[:1] = 0  # the click (parent -1), when there is one
-    queued_before = np.searchsorted(parent[1:], steps, side="left")  # parents never decrease
-    leave_at = steps + 1 + queued_before
+    queued_by = np.cumsum(np.bincount(parent[1:], minlength=n))  # cells queued by steps 0..k
+    leave_at = steps + 1  # after k dequeues and the click's enqueue, ...
+    leave_at[1:] += queued_by[:-1]  # ... the cells queued by the steps before k
     return enter_at.astype(np.int32), leave_at.astype(np.int32)
