@@ -265,23 +265,21 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     before = flat.to_array()
     # Compact int arrays, not lists: a list would keep an int object per entry.
     log = parent_log, finish_log, index_log = array("q"), array("q"), array("q")
-    depth, frontier = array("q"), array("q")
-    add_depth, add_frontier = depth.append, frontier.append
+    depth = array("q")
+    add_depth = depth.append
     visits = _run(flat, start, order, log)
-    if order == "dfs":  # the stack holds depth + 1 calls: no need to record it
-        for visit in visits:
-            add_depth(visit[4])
-    else:
-        for _, _, _, _, d, f, _ in visits:
-            add_depth(d)
-            add_frontier(f)
+    # The frontier need not be recorded: the stack holds depth + 1 calls, and the
+    # queue, after step k, the cells queued by steps 0..k (and the click) less the k + 1 taken out.
+    for visit in visits:
+        add_depth(visit[4])
     depth, parent, index = (
         np.frombuffer(x, dtype=np.int64).astype(np.int32) for x in (depth, parent_log, index_log)
     )
     if order == "dfs":
         frontier = depth + 1
     else:
-        frontier = np.frombuffer(frontier, dtype=np.int64).astype(np.int32)
+        queued_by = np.cumsum(np.bincount(parent[1:], minlength=len(parent)))
+        frontier = (1 + queued_by - np.arange(1, len(parent) + 1)).astype(np.int32)
     rows, cols = np.divmod(index, np.int32(flat.width))
     rows -= 1
     cols -= 1
