@@ -167,7 +167,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     (True, False)
     """
     from .solutions import DEFAULT, LINES, SOURCES
-    from .view import ESM, view_state
+    from .viewstate import ESM, view_state
     from .words import LEGEND, TEMPLATES, TITLES
 
     ts = _traces(traces)

@@ -171,3 +171,16 @@ def test_help_explains_every_option():
     for option in ("--board", "--rows", "--cols", "--mines", "--seed", "--click", "--order",
                    "--neighbors", "--stride", "--fps", "--output", "examples:"):
         assert option in text
+
+
+def test_a_page_needs_no_widget_package(tmp_path):
+    """`render -o page.html` works where only numpy and matplotlib are installed."""
+    script = (
+        "import sys\n"
+        "sys.modules['anywidget'] = sys.modules['ipywidgets'] = None  # as if not installed\n"
+        "from msviz.__main__ import main\n"
+        f"sys.exit(main(['render', '--rows', '6', '--cols', '8', '--mines', '5', '-o', {str(tmp_path / 'p.html')!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "view.js" not in done.stderr and (tmp_path / "p.html").read_text().startswith("<!DOCTYPE html>")

@@ -1,0 +1,74 @@
+"""The arrays a board view is sent: a trace (or a bare board) packed as bytes.
+
+Pure numpy, so that an exported page (`msviz.export`) needs neither
+ipywidgets nor anywidget: the notebook widget (`msviz.view.BoardView`) and
+the page are given the same state, and run the same ``view.js``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from .render import CODES
+from .trace import Trace
+
+__all__ = ["ESM", "view_state", "board_state"]
+
+#: The view's JavaScript module.
+ESM = Path(__file__).with_name("view.js")
+
+
+def _codes(board: np.ndarray) -> bytes:
+    """Return a board of symbols as one uint8 tile code per cell."""
+    out = np.zeros(board.shape, np.uint8)
+    for symbol, code in CODES.items():
+        out[board == symbol] = code
+    return out.tobytes()
+
+
+def _int32(values) -> bytes:
+    return np.ascontiguousarray(values, dtype="<i4").tobytes()
+
+
+def view_state(t: Trace) -> dict:
+    """Return the traits that show trace `t` in a board view (arrays as bytes).
+
+    Examples
+    --------
+    >>> import msviz
+    >>> state = view_state(msviz.trace(["EEE", "EEM"], (0, 0)))
+    >>> state["rows"], state["cols"], len(state["reveal_event"]), len(state["step_cell"]), len(state["event_label"])
+    (2, 3, 24, 16, 8)
+    """
+    rows, cols = t.shape
+    return {
+        "rows": rows,
+        "cols": cols,
+        "order": t.order,
+        "click": list(t.click),
+        "start": _codes(t.board),
+        "final": _codes(t.final),
+        "reveal_event": _int32(t.reveal_event),
+        "enter_event": _int32(t.enter_event),
+        "leave_event": _int32(t.leave_event),
+        "step_cell": _int32(t.rows.astype(np.int64) * cols + t.cols),
+        "parent_step": _int32(t.parent),
+        "visit_event": _int32(t.visit_event),
+        "event_label": np.ascontiguousarray(t.event_label, dtype=np.uint8).tobytes(),
+        "event_step": _int32(t.event_step),
+        "neighbors": [list(d) for d in t.neighbors],
+    }
+
+
+def board_state(board: np.ndarray) -> dict:
+    """Return the traits that show a board with no reveal on it."""
+    rows, cols = board.shape
+    none = _int32(np.full(board.shape, -1))
+    return {
+        "rows": rows, "cols": cols, "order": "", "click": [0, 0],
+        "start": _codes(board), "final": _codes(board),
+        "reveal_event": none, "enter_event": none, "leave_event": none,
+        "step_cell": b"", "parent_step": b"", "visit_event": b"", "event_label": b"", "event_step": b"",
+    }
