@@ -21,7 +21,7 @@ from matplotlib.patches import Circle
 
 from .board import parse_board
 
-__all__ = ["PALETTE", "DIGIT_COLORS", "CODES", "tile_size", "board_image", "step_image", "state_image", "png"]
+__all__ = ["PALETTE", "DIGIT_COLORS", "CODES", "tile_size", "board_image", "step_image", "state_image", "tile_codes", "png"]
 
 #: Every colour of the board, by name; the browser view is sent the same table.
 PALETTE = {
@@ -197,8 +197,14 @@ def _glyph_masks(px: int) -> dict:
     return masks
 
 
-def _codes(board: np.ndarray, show_mines: bool) -> np.ndarray:
-    """Return the tile code of every cell of an array of symbols."""
+def tile_codes(board: np.ndarray, show_mines: bool = False) -> np.ndarray:
+    """Return the tile code (`CODES`) of every cell of an array of symbols.
+
+    Examples
+    --------
+    >>> tile_codes(np.array([["E", "M", "B", "X"]])).tolist()
+    [[0, 1, 2, 11]]
+    """
     codes = np.zeros(board.shape, np.intp)
     for symbol, code in _CODES.items():
         codes[board == symbol] = code
@@ -237,7 +243,7 @@ def board_image(board, *, px: int | None = None, show_mines: bool = False) -> np
     """
     grid = np.asarray(parse_board(board))
     px = tile_size(grid.shape) if px is None else px
-    return _compose(_codes(grid, show_mines), px)
+    return _compose(tile_codes(grid, show_mines), px)
 
 
 def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = True) -> np.ndarray:
@@ -285,7 +291,7 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
     """
     board = np.asarray(board)
     px = tile_size(board.shape) if px is None else px
-    image = _compose(_codes(board, show_mines), px).copy()
+    image = _compose(tile_codes(board, show_mines), px).copy()
     if frontier is not None:
         _outline(image, frontier, px, _rgb(WAITING_COLOR[order]))
     if current is not None:

@@ -326,12 +326,7 @@ function makeSprites(palette, s, cssCell, waitingColor) {
       return;
     }
     g.fillStyle = palette.flag; // a red pennant on a black pole and foot
-    g.beginPath();
-    g.moveTo(s * 0.58, s * 0.2);
-    g.lineTo(s * 0.58, s * 0.55);
-    g.lineTo(s * 0.25, s * 0.38);
-    g.closePath();
-    g.fill();
+    triangle(g, s * 0.58, s * 0.2, s * 0.58, s * 0.55, s * 0.25, s * 0.38);
     g.fillStyle = palette.mine;
     g.fillRect(s * 0.55, s * 0.2, Math.max(1, s * 0.07), s * 0.55);
     g.fillRect(s * 0.3, s * 0.72, s * 0.5, Math.max(1, s * 0.1));
@@ -371,6 +366,16 @@ function makeSprites(palette, s, cssCell, waitingColor) {
     }
   }
   return sprites;
+}
+
+/** Fill the triangle with corners (x0, y0), (x1, y1), (x2, y2) on context g. */
+function triangle(g, x0, y0, x1, y1, x2, y2) {
+  g.beginPath();
+  g.moveTo(x0, y0);
+  g.lineTo(x1, y1);
+  g.lineTo(x2, y2);
+  g.closePath();
+  g.fill();
 }
 
 /** Return colour `b` laid over `a` with coverage `t`, as a CSS colour. */
@@ -615,12 +620,8 @@ function render({ model, el }) {
       const tipX = x1 - Math.cos(a) * s * 0.2;
       const tipY = y1 - Math.sin(a) * s * 0.2;
       const len = s * 0.3;
-      octx.beginPath();
-      octx.moveTo(tipX, tipY);
-      octx.lineTo(tipX - len * Math.cos(a - 0.5), tipY - len * Math.sin(a - 0.5));
-      octx.lineTo(tipX - len * Math.cos(a + 0.5), tipY - len * Math.sin(a + 0.5));
-      octx.closePath();
-      octx.fill();
+      triangle(octx, tipX, tipY, tipX - len * Math.cos(a - 0.5), tipY - len * Math.sin(a - 0.5),
+               tipX - len * Math.cos(a + 0.5), tipY - len * Math.sin(a + 0.5));
     }
     octx.globalAlpha = 1;
     if (r.parent[steps[0]] < 0) { // the click's call: a dot where the chain starts
@@ -795,12 +796,7 @@ function render({ model, el }) {
         g.moveTo(px * 0.15, px * 0.5);
         g.lineTo(px * 0.6, px * 0.5);
         g.stroke();
-        g.beginPath();
-        g.moveTo(px * 0.9, px * 0.5);
-        g.lineTo(px * 0.55, px * 0.25);
-        g.lineTo(px * 0.55, px * 0.75);
-        g.closePath();
-        g.fill();
+        triangle(g, px * 0.9, px * 0.5, px * 0.55, px * 0.25, px * 0.55, px * 0.75);
       }
     });
     const item = (c, words) => {

@@ -220,13 +220,13 @@ class BoardView(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
-        return _with_png(bundle, self)
+        return _with_png(bundle, self.picture())
 
 
-def _with_png(bundle, view: BoardView):
-    """Add the view's picture as image/png to a widget's display data."""
+def _with_png(bundle, picture: np.ndarray):
+    """Add an RGB picture as image/png to a widget's display data."""
     if bundle is None:
         return None
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-    data = {**data, "image/png": base64.b64encode(png(view.picture())).decode("ascii")}
+    data = {**data, "image/png": base64.b64encode(png(picture)).decode("ascii")}
     return data, metadata

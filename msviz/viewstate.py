@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .render import CODES
+from .render import tile_codes
 from .trace import Trace
 
 __all__ = ["ESM", "view_state", "board_state"]
@@ -22,10 +22,7 @@ ESM = Path(__file__).with_name("view.js")
 
 def _codes(board: np.ndarray) -> bytes:
     """Return a board of symbols as one uint8 tile code per cell."""
-    out = np.zeros(board.shape, np.uint8)
-    for symbol, code in CODES.items():
-        out[board == symbol] = code
-    return out.tobytes()
+    return tile_codes(board).astype(np.uint8).tobytes()
 
 
 def _int32(values) -> bytes:

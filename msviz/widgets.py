@@ -13,7 +13,6 @@ the widget itself, in an output area under the controls.
 
 from __future__ import annotations
 
-import base64
 import functools
 import traceback
 
@@ -22,7 +21,6 @@ import numpy as np
 import traitlets
 
 from .rules import Minesweeper
-from .render import png
 from .trace import Trace, trace
 from .traversal import READING_ORDER
 from .view import BoardView, _with_png
@@ -136,9 +134,10 @@ class _Stepping:
             k = int(t.visit_event[min(k, len(t) - 1)]) if len(t) else 0
         elif t.events:
             k = int(t.event_step[min(k, t.events - 1)])
-        last = max(max(v.steps if change["new"] == "visits" else len(v.event_label) for v in self._views) - 1, 0)
         for view in self._views:
             view.mode = change["new"]
+        last = max(max(v.positions for v in self._views) - 1, 0)
+        for view in self._views:
             view.last_step = last
         self.play.max = self.slider.max = last
         self.step = min(k, last)
@@ -192,7 +191,7 @@ class Player(_Stepping, widgets.VBox):
         return _caption(self.trace, self.mode.value, self.step)
 
     def _repr_mimebundle_(self, **kwargs):
-        return _with_png(super()._repr_mimebundle_(**kwargs), self.view)
+        return _with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
 def _caption(t: Trace, mode: str, position: int) -> str:
@@ -271,15 +270,10 @@ class Compare(_Stepping, widgets.VBox):
         return tuple(_caption(t, self.mode.value, self.step) for t in (self.dfs, self.bfs))
 
     def _repr_mimebundle_(self, **kwargs):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         left, right = (v.picture() for v in self.views)
         height = max(left.shape[0], right.shape[0])
         pad = [np.pad(x, ((0, height - x.shape[0]), (0, 12), (0, 0)), constant_values=255) for x in (left, right)]
-        data = {**data, "image/png": base64.b64encode(png(np.hstack(pad))).decode("ascii")}
-        return data, metadata
+        return _with_png(super()._repr_mimebundle_(**kwargs), np.hstack(pad))
 
 
 def compare(board, click, *, neighbors=READING_ORDER, max_cell: int = 24) -> Compare:
@@ -390,7 +384,7 @@ class Game(widgets.VBox):
         self.new_game()
 
     def _repr_mimebundle_(self, **kwargs):
-        return _with_png(super()._repr_mimebundle_(**kwargs), self.view)
+        return _with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
 def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None, animate=True) -> Game:
