@@ -24,7 +24,7 @@ from .board import (
     parse_board,
     random_board,
 )
-from .check import check  # the function; the module stays importable as msviz.check
+from .grade import check, record
 from .trace import Trace, trace
 from .traversal import (
     EVENT_LABELS,
@@ -51,6 +51,7 @@ _LAZY = {
     "player": "widgets",
     "compare": "widgets",
     "game": "widgets",
+    "quiz": "widgets",
 }
 
 
@@ -91,5 +92,7 @@ __all__ = [
     "player",
     "compare",
     "game",
+    "quiz",
     "check",
+    "record",
 ]

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections import deque
 
-from .traversal import READING_ORDER  # noqa: F401 (the examples use it)
+from .traversal import READING_ORDER
 
-__all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run"]
+__all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run", "update_board"]
 
 SOURCES = {
     "recursive": '''\
@@ -133,6 +133,13 @@ def inside(board, r, c) -> bool:
     return 0 <= r < len(board) and 0 <= c < len(board[0])
 
 
+def _namespace(source: str, neighbors) -> dict:
+    """Run a shown source's definition; return its namespace, `reveal` in it."""
+    namespace = {"NEIGHBOURS": tuple(neighbors), "count_mines": count_mines, "inside": inside, "deque": deque}
+    exec(compile(SOURCES[source], f"<msviz {source} solution>", "exec"), namespace)
+    return namespace
+
+
 def run(source: str, board, click, neighbors):
     """Run a shown source on a copy of `board`; return (the board after, the namespace).
 
@@ -141,8 +148,27 @@ def run(source: str, board, click, neighbors):
     >>> run("stack", ["EEE", "EEM"], (0, 0), READING_ORDER)[0]
     [['B', '1', 'E'], ['B', '1', 'M']]
     """
-    namespace = {"NEIGHBOURS": tuple(neighbors), "count_mines": count_mines, "inside": inside, "deque": deque}
-    exec(compile(SOURCES[source], f"<msviz {source} solution>", "exec"), namespace)
+    namespace = _namespace(source, neighbors)
     copy = [list(row) for row in board]
     namespace["reveal"](copy, *click)
     return copy, namespace
+
+
+def update_board(source: str, neighbors=READING_ORDER):
+    """Return a shown source as LeetCode's ``update_board(board, click)``: in place, returning the board.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> msviz.check(update_board("queue"), order="bfs").ok
+    True
+    """
+    reveal = _namespace(source, neighbors)["reveal"]
+
+    def update_board(board, click):
+        if board[click[0]][click[1]] in "ME":
+            reveal(board, click[0], click[1])
+        return board
+
+    update_board.__name__ = f"{source}_update_board"
+    return update_board

@@ -16,10 +16,19 @@ from functools import cached_property
 
 import numpy as np
 
-from .board import Cell, _is_integer
-from .traversal import EVENT_LABELS, READING_ORDER, Event, Visit, _check_order, _prepare, _run
+from .board import Cell, _is_integer, check_click, parse_board
+from .traversal import (
+    EVENT_LABELS,
+    READING_ORDER,
+    Event,
+    Visit,
+    _check_neighbors,
+    _check_order,
+    _prepare,
+    _run,
+)
 
-__all__ = ["Trace", "trace"]
+__all__ = ["Trace", "trace", "trace_of_cells"]
 
 _LABELS = tuple(EVENT_LABELS)  # code -> label
 _LABEL_CODES = {label: code for code, label in enumerate(_LABELS)}
@@ -268,21 +277,130 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     depth = array("q")
     add_depth = depth.append
     visits = _run(flat, start, order, log)
-    # The frontier need not be recorded: the stack holds depth + 1 calls, and the
-    # queue, after step k, the cells queued by steps 0..k (and the click) less the k + 1 taken out.
     for visit in visits:
         add_depth(visit[4])
     depth, parent, index = (
         np.frombuffer(x, dtype=np.int64).astype(np.int32) for x in (depth, parent_log, index_log)
     )
+    rows, cols = np.divmod(index, np.int32(flat.width))
+    return _build(order, click, flat.neighbors, before, flat.to_array(), rows - 1, cols - 1, depth, parent,
+                  finish_log)
+
+
+def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:
+    """Return a `Trace` of a reveal given only the cells it revealed, in order, and the board after.
+
+    This is how a student's own run is shown (see :func:`msviz.record`): what
+    a traversal knows of itself, which cell led to which and when a call
+    returned, is inferred from the order. Depth-first: a cell was called by
+    the latest blank that is next to it and still has hidden neighbours (a
+    blank with none has returned); breadth-first: a cell was queued by the
+    first blank revealed next to it. An order that no queue could make is
+    shown as depth-first; see the `order` of the result.
+
+    Parameters
+    ----------
+    board : board-like
+        The board before the click.
+    click : (int, int)
+        The cell clicked.
+    cells : sequence of (int, int)
+        The cells revealed, in order, each once.
+    final : board-like
+        The board after the click; a cell not in `cells` keeps its symbol from `board`.
+    order : {"dfs", "bfs"}
+        The traversal the order is read as.
+
+    Examples
+    --------
+    >>> t = trace_of_cells(["EEE", "EEM"], (0, 0), [(0, 0), (1, 0), (0, 1), (1, 1)],
+    ...                    ["B1E", "B1M"], order="bfs")
+    >>> t.order, t.parent.tolist(), t.depth.tolist()
+    ('bfs', [-1, 0, 0, 0], [0, 1, 1, 1])
+    >>> trace_of_cells(["EEE", "EEM"], (0, 0), [(0, 0), (1, 1)], ["B1E", "E1M"]).parent.tolist()
+    [-1, 0]
+    """
+    order = _check_order(order)
+    before = np.array(parse_board(board))
+    after = np.array(parse_board(final))
+    shape = before.shape
+    click = check_click(click, shape)
+    index = np.array([r * shape[1] + c for r, c in cells], dtype=np.int64).reshape(-1)
+    rows, cols = (x.astype(np.int32) for x in np.divmod(index, shape[1]))
+    blank = after[rows, cols] == "B"
+    if order == "bfs":
+        parent = _queued_by(rows, cols, blank)
+        if len(parent) and (parent[0] != -1 or (parent[1:] < 0).any() or (np.diff(parent) < 0).any()):
+            order = "dfs"  # no queue gives this order
+    if order == "dfs":
+        parent, depth, finish_log = _called_by(rows, cols, blank, before == "E")
+    else:
+        depth = np.zeros(len(parent), dtype=np.int32)
+        for k in range(1, len(parent)):
+            depth[k] = depth[parent[k]] + 1
+        finish_log = None
+    return _build(order, click, _check_neighbors(neighbors), before, after, rows, cols, depth, parent,
+                  finish_log)
+
+
+def _queued_by(rows, cols, blank) -> np.ndarray:
+    """For each step, the first earlier blank step next to it (-1 if none)."""
+    first_blank = {}
+    parent = np.full(len(rows), -1, dtype=np.int32)
+    for k, (r, c) in enumerate(zip(rows.tolist(), cols.tolist())):
+        near = [first_blank[n] for n in _around(r, c) if n in first_blank]
+        if near:
+            parent[k] = min(near)
+        if blank[k]:
+            first_blank[(r, c)] = k
+    return parent
+
+
+def _called_by(rows, cols, blank, hidden):
+    """For each step, the calling step, the depth, and the log of returns (as `trace` keeps it)."""
+    hidden = hidden.copy()
+    stack, finish_log = [], array("q")
+    parent = np.full(len(rows), -1, dtype=np.int32)
+    depth = np.zeros(len(rows), dtype=np.int32)
+    shape = hidden.shape
+
+    def done(k):  # a blank whose neighbours are all revealed has returned
+        return not any(hidden[n] for n in _around(int(rows[k]), int(cols[k])) if _inside(n, shape))
+
+    for k, (r, c) in enumerate(zip(rows.tolist(), cols.tolist())):
+        while stack and (done(stack[-1]) or max(abs(rows[stack[-1]] - r), abs(cols[stack[-1]] - c)) > 1):
+            finish_log.extend((stack.pop(), k))
+        parent[k] = stack[-1] if stack else -1
+        depth[k] = len(stack)
+        hidden[r, c] = False
+        if blank[k]:
+            stack.append(k)
+    while stack:
+        finish_log.extend((stack.pop(), len(rows)))
+    return parent, depth, finish_log
+
+
+def _around(r: int, c: int):
+    return [(r + dr, c + dc) for dr, dc in READING_ORDER]
+
+
+def _inside(cell, shape) -> bool:
+    return 0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]
+
+
+def _build(order, click, neighbors, before, final, rows, cols, depth, parent, finish_log) -> Trace:
+    """Return the `Trace` of a reveal, from the cell of each step and the step that led to it.
+
+    The frontier need not be recorded: the stack holds depth + 1 calls, and the
+    queue, after step k, the cells queued by steps 0..k (and the click) less
+    the k + 1 taken out. `finish_log` (DFS) holds (step, calls made by then)
+    for each blank's return, in the order the returns happen.
+    """
     if order == "dfs":
         frontier = depth + 1
     else:
         queued_by = np.cumsum(np.bincount(parent[1:], minlength=len(parent)))
         frontier = (1 + queued_by - np.arange(1, len(parent) + 1)).astype(np.int32)
-    rows, cols = np.divmod(index, np.int32(flat.width))
-    rows -= 1
-    cols -= 1
     steps = np.arange(len(rows), dtype=np.int32)
     visit_step = np.full(before.shape, -1, dtype=np.int32)
     visit_step[rows, cols] = steps
@@ -296,7 +414,6 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         enter_step[rows, cols] = np.maximum(parent, 0)
         leave_step = visit_step
     n = len(rows)
-    final = flat.to_array()
     if order == "dfs":
         enter_at, leave_at = _dfs_timeline(final[rows, cols] == "B", finish_log)
         codes = (_LABEL_CODES["call"], _LABEL_CODES["return"])
@@ -319,7 +436,7 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     return Trace(
         order=order,
         click=(int(click[0]), int(click[1])),
-        neighbors=flat.neighbors,
+        neighbors=tuple(neighbors),
         board=before,
         final=final,
         rows=rows,

@@ -10,6 +10,29 @@ def _around(board, r, c):
     return [(r + dr, c + dc) for dr, dc in NEIGHBOURS if 0 <= r + dr < rows and 0 <= c + dc < cols]
 
 
+def update_board_recursive(board, click):
+    """Depth-first, recursive: the answer to exercise 1."""
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return board
+
+    def reveal(r, c):
+        around = _around(board, r, c)
+        mines = sum(board[i][j] in "MX" for i, j in around)
+        if mines:
+            board[r][c] = str(mines)
+            return
+        board[r][c] = "B"
+        for i, j in around:
+            if board[i][j] == "E":
+                reveal(i, j)
+
+    if board[r][c] == "E":
+        reveal(r, c)
+    return board
+
+
 def update_board_dfs(board, click):
     """Depth-first, with an explicit stack (no recursion limit), in the recursive order."""
     r, c = click

@@ -1,0 +1,355 @@
+"""The grader: check() on right answers, named mistakes, odd returns, endless loops; record()."""
+
+import copy
+import sys
+import time
+from collections import deque
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from conftest import games, neighbour_orders  # noqa: E402
+from hypothesis import given, settings  # noqa: E402
+from reference import recursive_dfs_order  # noqa: E402
+
+import msviz  # noqa: E402
+from msviz.grade import BUGS, Report, cases, check, record  # noqa: E402
+from msviz.solutions import update_board as shown_solution  # noqa: E402
+
+EIGHT = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+FOUR = [(-1, 0), (0, -1), (0, 1), (1, 0)]
+
+
+def around(board, r, c, offsets=EIGHT):
+    return [(r + dr, c + dc) for dr, dc in offsets if 0 <= r + dr < len(board) and 0 <= c + dc < len(board[0])]
+
+
+def count(board, r, c, offsets=EIGHT):
+    return sum(board[i][j] in "MX" for i, j in around(board, r, c, offsets))
+
+
+# --- Solutions a student might hand in: right ones, and one mistake each --------------------
+
+
+def recursive(board, click, offsets=EIGHT, zero=False, mine="X", spread=False):
+    """The recursive solution, with switches for the classic mistakes."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = mine
+        return board
+
+    def dfs(r, c):
+        k = count(board, r, c, offsets)
+        board[r][c] = str(k) if k or zero else "B"
+        if k and not spread:
+            return
+        for i, j in around(board, r, c, offsets):
+            if board[i][j] == "E":
+                dfs(i, j)
+
+    if board[r][c] == "E":
+        dfs(r, c)
+    return board
+
+
+def queue(board, click, mark_when_leaving=False):
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return board
+    if board[r][c] != "E":
+        return board
+    todo, seen = deque([(r, c)]), {(r, c)}
+    while todo:
+        r, c = todo.popleft()
+        k = count(board, r, c)
+        board[r][c] = str(k) if k else "B"
+        if k:
+            continue
+        for i, j in around(board, r, c):
+            if board[i][j] == "E" and (mark_when_leaving or (i, j) not in seen):
+                seen.add((i, j))
+                todo.append((i, j))
+    return board
+
+
+def stack_marking_when_pushed(board, click):
+    """A stack that reveals all of a blank's neighbours at once: not the order calls make."""
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return board
+
+    def give(r, c):
+        k = count(board, r, c)
+        board[r][c] = str(k) if k else "B"
+
+    give(r, c)
+    stack = [(r, c)]
+    while stack:
+        r, c = stack.pop()
+        if board[r][c] != "B":
+            continue
+        for i, j in around(board, r, c):
+            if board[i][j] == "E":
+                give(i, j)
+                stack.append((i, j))
+    return board
+
+
+def blank_first_then_digit(board, click):
+    """Right board, right order, but each digit cell is written twice ('B', then its digit)."""
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return board
+
+    def dfs(r, c):
+        board[r][c] = "B"
+        k = count(board, r, c)
+        if k:
+            board[r][c] = str(k)
+            return
+        for i, j in around(board, r, c):
+            if board[i][j] == "E":
+                dfs(i, j)
+
+    if board[r][c] == "E":
+        dfs(r, c)
+    return board
+
+
+MUTANTS = [
+    ("digits spread", lambda b, c: recursive(b, c, spread=True), None),
+    ("four neighbours", lambda b, c: recursive(b, c, offsets=FOUR), None),
+    ("mine left as M", lambda b, c: recursive(b, c, mine="M"), None),
+    ("0 for B", lambda b, c: recursive(b, c, zero=True), None),
+    ("bfs as dfs", queue, "dfs"),
+    ("dfs as bfs", recursive, "bfs"),
+    ("queued twice", lambda b, c: queue(b, c, mark_when_leaving=True), "bfs"),
+    ("written twice", blank_first_then_digit, "dfs"),
+    ("no recursion", stack_marking_when_pushed, "dfs"),
+    ("writes to a copy", lambda b, c: msviz.reveal(b, c), "dfs"),
+    ("returned nothing", lambda b, c: None, None),
+]
+
+
+@pytest.mark.parametrize("bug, solution, order", MUTANTS, ids=[m[0] for m in MUTANTS])
+def test_each_classic_mistake_is_caught_and_named(bug, solution, order):
+    report = check(solution, order=order, random_boards=30)
+    assert not report.ok
+    assert report.bug == bug
+    assert BUGS[bug][0] in str(report) and BUGS[bug][1] in str(report)
+
+
+def test_right_answers_in_any_neighbour_order_pass_in_their_own_order():
+    for order, solution in [("dfs", recursive), ("bfs", queue), ("dfs", msviz.solutions.update_board("stack"))]:
+        report = check(solution, order=order)
+        assert report.ok, str(report)
+        assert report.results["order"] == (report.total, report.total) and report.total > 150
+
+
+@settings(max_examples=12, deadline=None)
+@given(neighbour_orders())
+def test_the_shown_solutions_pass_with_their_neighbour_order(neighbors):
+    for source, order in [("recursive", "dfs"), ("stack", "dfs"), ("queue", "bfs")]:
+        report = check(shown_solution(source, neighbors), order=order, neighbors=neighbors, random_boards=20)
+        assert report.ok, (source, str(report))
+
+
+def test_another_neighbour_order_than_the_one_asked_is_named():
+    report = check(shown_solution("recursive", msviz.LEETCODE_ORDER), order="dfs", neighbors=msviz.READING_ORDER)
+    assert report.bug == "wrong neighbour order"
+
+
+def test_the_model_solutions_of_the_exercises_pass():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "notebooks" / "solutions" / "update_board.py"
+    spec = importlib.util.spec_from_file_location("model_solutions", path)
+    model = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(model)
+    assert check(model.update_board_dfs, order="dfs").ok
+    assert check(model.update_board_bfs, order="bfs").ok
+    assert check(model.update_board_recursive, order="dfs").ok
+
+
+def test_results_are_per_category_for_partial_credit():
+    report = check(lambda b, c: recursive(b, c, mine="M"), order="dfs", random_boards=40)
+    examples, tricky, rand, order = (report.results[k] for k in ("examples", "tricky", "random", "order"))
+    assert examples == (1, 2)  # example 2 clicks a mine
+    assert tricky == (7, 8)  # of the tricky boards, only "a single mine" has a mine clicked
+    assert 0 < rand[0] < rand[1] and order[1] == report.total
+    assert report.passed == examples[0] + tricky[0] + rand[0]
+    assert [f.category for f in report.failures] == ["examples", "tricky", "random"]
+    assert order[0] < order[1]  # a wrong board cannot be in the right order
+    assert all(f.bug == "mine left as M" for f in report.failures[:3])
+
+
+@pytest.mark.parametrize(
+    "returned, words",
+    [
+        (lambda b, c: np.array(msviz.reveal(b, c)), None),
+        (lambda b, c: [np.array(row) for row in msviz.reveal(b, c)], None),
+        (lambda b, c: [tuple(row) for row in msviz.reveal(b, c)], None),
+        (lambda b, c: tuple(msviz.reveal(b, c)), None),
+        (lambda b, c: ["".join(row) for row in msviz.reveal(b, c)], "is a string"),
+        (lambda b, c: "BBB", "returned a string"),
+        (lambda b, c: (row for row in b), "generator"),
+        (lambda b, c: b[:-1] or [], "rows; the board has"),
+        (lambda b, c: [row + ["E"] for row in b], "columns"),
+        (lambda b, c: [[0] * len(row) for row in b], "is the int 0"),
+        (lambda b, c: None, "returned None"),
+        (lambda b, c: 42, "returned int 42"),
+        (lambda b, c: {"board": b}, "not a board"),
+        (lambda b, c: np.zeros((2, 2, 2)), "3-dimensional"),
+    ],
+)
+def test_whatever_comes_back_is_reported_never_raised(returned, words):
+    report = check(returned, random_boards=10)
+    if words is None:  # readable as a board: the cells are compared
+        assert report.ok and report.notes
+    else:
+        assert not report.ok and words in report.error
+    assert str(report) and report._repr_html_()
+    figure = report.draw()
+    assert report.ok == (figure is None)
+    assert "<img" in report._repr_html_() or report.ok
+
+
+def test_an_endless_loop_is_stopped_at_the_time_limit():
+    def forever(board, click):
+        while True:
+            pass
+
+    start = time.perf_counter()
+    report = check(forever, time_limit=0.3, random_boards=50)
+    assert time.perf_counter() - start < 3
+    assert report.bug == "too slow" and "0.3 s" in report.error
+    assert report.passed == 0 and report.total == len(cases(random_boards=50)) and "not tried" in report.notes[0]
+    # The next check is not disturbed by the interruption.
+    assert check(recursive, random_boards=5).ok
+
+
+def test_endless_recursion_is_a_lesson_not_a_crash():
+    def no_marking(board, click):
+        def dfs(r, c):
+            for i, j in around(board, r, c):
+                if board[i][j] == "E":
+                    dfs(i, j)
+        dfs(*click)
+        return board
+
+    report = check(no_marking, random_boards=0)
+    assert report.bug == "endless recursion" and "RecursionError" in report.error
+    assert "recursion limit" in report.failure.hint
+
+
+def test_a_crash_is_reported_with_the_students_own_lines():
+    def crashes(board, click):
+        return board[len(board)]
+
+    report = check(crashes, random_boards=0)
+    assert report.bug == "crash" and "IndexError" in report.error and "crashes" in report.error
+    assert "msviz" not in report.error  # only the student's lines
+
+
+def test_a_wrong_random_board_is_shrunk_to_a_smaller_one_that_still_fails():
+    def wrong_on_wide_boards(board, click):  # right, but spreads digits on boards wider than 6
+        return recursive(board, click, spread=len(board[0]) > 6)
+
+    report = check(wrong_on_wide_boards, random_boards=100)
+    failure = next(f for f in report.failures if f.category == "random")
+    found, small = failure.found, failure.case
+    assert found is not None and failure.bug == "digits spread"
+    assert len(small.board) <= len(found.board) and len(small.board[0]) <= len(found.board[0])
+    assert len(small.board) * len(small.board[0]) < len(found.board) * len(found.board[0])
+    assert len(small.board[0]) == 7 and len(small.board) <= 2  # no smaller board fails
+    again = wrong_on_wide_boards(copy.deepcopy(small.board), list(small.click))
+    assert again != msviz.reveal(small.board, small.click)  # it really fails
+    assert "shrunk from" in str(report)
+
+
+def test_the_fixed_boards_come_first_and_are_the_same_each_time():
+    first = cases(random_boards=5)
+    assert [c.name for c in first[:2]] == ["LeetCode example 1", "LeetCode example 2"]
+    assert cases(random_boards=5) == first
+
+
+def test_check_draws_only_when_asked(monkeypatch):
+    import matplotlib.pyplot as plt
+
+    monkeypatch.setattr(plt, "show", lambda *a, **k: pytest.fail("check() must not show figures"))
+    plt.close("all")
+    report = check(lambda b, c: recursive(b, c, spread=True), random_boards=3)
+    assert isinstance(report, Report) and not plt.get_fignums()
+    fig = report.draw()
+    assert len(fig.axes) == 3 and "digits that spread" in fig.axes[2].get_title()
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        (lambda: check("update_board"), TypeError, "check needs a function"),
+        (lambda: check(recursive, order="depth"), ValueError, "order"),
+        (lambda: check(recursive, neighbors=msviz.READING_ORDER), ValueError, "give order= too"),
+        (lambda: check(recursive, time_limit=0), ValueError, "time_limit"),
+        (lambda: record(recursive, ["EE"], (0, 5)), ValueError, "outside"),
+        (lambda: record(None, ["EE"], (0, 0)), TypeError, "record needs a function"),
+    ],
+)
+def test_bad_arguments_are_refused_at_the_call(call, error, words):
+    with pytest.raises(error, match=words):
+        call()
+
+
+# --- record ----------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(games(), neighbour_orders())
+def test_record_sees_the_textbook_order(game, neighbors):
+    board, click = game
+    kept = copy.deepcopy(board)
+    for source, order in [("recursive", "dfs"), ("stack", "dfs"), ("queue", "bfs")]:
+        rec = record(shown_solution(source, neighbors), board, click, order=order)
+        t = msviz.trace(board, click, order=order, neighbors=neighbors)
+        assert rec.cells == list(zip(t.rows.tolist(), t.cols.tolist()))
+        assert rec.answer == msviz.reveal(board, click)
+        assert rec.order == order
+        for name in ("parent", "depth", "frontier", "event_label", "event_step", "enter_event", "leave_event"):
+            assert np.array_equal(getattr(rec.trace, name), getattr(t, name)), name
+    assert board == kept
+
+
+def test_record_says_when_writes_go_to_a_copy():
+    def on_a_copy(board, click):
+        board = [row[:] for row in board]
+        return recursive(board, click)
+
+    rec = record(on_a_copy, [list("EEEEE"), list("EEMEE")], (0, 0))
+    assert rec.cells == [] and rec.answer == msviz.reveal([list("EEEEE"), list("EEMEE")], (0, 0))
+    assert any("copy" in note for note in rec.notes)
+
+
+def test_record_copes_with_repeated_writes_odd_symbols_and_numpy():
+    rec = record(lambda b, c: recursive(b, c, zero=True), ["EEE", "EEM"], (0, 0))
+    assert any("'0'" in note for note in rec.notes) and len(rec.trace) == len(rec.cells)
+    rec = record(blank_first_then_digit, ["EEE", "EEM"], (0, 0))
+    assert any("more than once" in note for note in rec.notes)
+    rec = record(lambda b, c: np.array(recursive(b, c)), ["EEE", "EEM"], (0, 0))
+    assert rec.answer == [["B", "1", "E"], ["B", "1", "M"]] and len(rec.cells) == 4
+
+
+def test_a_recording_plays_in_the_player_and_beside_the_textbook():
+    rec = record(queue, [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")], (3, 0))
+    player = msviz.player(rec)
+    assert player.trace is rec.trace and player.view.steps == len(rec.cells)
+    side = msviz.compare(rec)
+    assert [v.title for v in side.views] == ["Your code", "Breadth-first (queue)"]
+    assert side.views[1].steps == len(msviz.trace(rec.board, rec.click, order="bfs"))
