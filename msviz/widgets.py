@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 import traitlets
 
+from .grade import Recording
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .traversal import READING_ORDER
@@ -216,14 +217,16 @@ def _check_code(code, order: str):
     return code
 
 
-def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32,
+def player(board, click=None, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32,
            code=None) -> Player:
     """Return a widget that steps through one click's reveal.
 
     Parameters
     ----------
     board, click, neighbors
-        As for :func:`msviz.dfs_reveal`. The board is never changed.
+        As for :func:`msviz.dfs_reveal`. The board is never changed. Or, in
+        place of the board and click, a `msviz.Trace`, or a student's run
+        recorded by :func:`msviz.record` (shown with no code beside it).
     order : {"dfs", "bfs"}
         The traversal to show.
     max_cell : int
@@ -241,7 +244,19 @@ def player(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cel
     >>> p.view.step, p.caption
     (2, 'step 2: (1, 0), reached from (0, 0), has no adjacent mines, so it becomes B; 0 neighbours queued; queue holds 1')
     """
+    shown = _recorded(board, click)
+    if shown is not None:
+        return Player(shown, max_cell=max_cell, code=False if isinstance(board, Recording) else code)
     return Player(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell, code=code)
+
+
+def _recorded(run, click):
+    """The trace of `run` when it is a Trace or a Recording (then with no click); else None."""
+    if not isinstance(run, (Trace, Recording)):
+        return None
+    if click is not None:
+        raise TypeError(f"a {type(run).__name__} needs no click: it has its own, {run.click}")
+    return run if isinstance(run, Trace) else run.trace
 
 
 class Compare(_Stepping, widgets.VBox):
@@ -252,12 +267,13 @@ class Compare(_Stepping, widgets.VBox):
     `errors`. A side whose reveal is shorter holds its last step.
     """
 
-    def __init__(self, dfs: Trace, bfs: Trace, *, max_cell: int = 24):
+    def __init__(self, dfs: Trace, bfs: Trace, *, max_cell: int = 24, titles=None):
         self.dfs, self.bfs = dfs, bfs
         side = widgets.Layout(flex="1 1 0", min_width="0", margin="0 8px 0 0")
+        titles = titles or (TITLES[dfs.order], TITLES[bfs.order])
         self.views = tuple(
-            BoardView(t, step=0 if len(t) else -1, title=TITLES[t.order], max_cell=max_cell, layout=side)
-            for t in (dfs, bfs)
+            BoardView(t, step=0 if len(t) else -1, title=title, max_cell=max_cell, layout=side)
+            for t, title in zip((dfs, bfs), titles)
         )
         self.errors = _errors_area()
         self._traces = [dfs, bfs]
@@ -276,8 +292,12 @@ class Compare(_Stepping, widgets.VBox):
         return _with_png(super()._repr_mimebundle_(**kwargs), np.hstack(pad))
 
 
-def compare(board, click, *, neighbors=READING_ORDER, max_cell: int = 24) -> Compare:
+def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -> Compare:
     """Return a widget showing DFS and BFS of the same click, driven by one slider.
+
+    Given a student's run recorded by :func:`msviz.record` in place of the
+    board and click, show it beside the textbook reveal of the same order
+    (the recursive depth-first one, or the queue's breadth-first one).
 
     Examples
     --------
@@ -286,6 +306,11 @@ def compare(board, click, *, neighbors=READING_ORDER, max_cell: int = 24) -> Com
     >>> c.slider.max, c.views[0].order, c.views[1].order
     (3, 'dfs', 'bfs')
     """
+    if isinstance(board, Recording):
+        if click is not None:
+            raise TypeError(f"a Recording needs no click: it has its own, {board.click}")
+        textbook = trace(board.board, board.click, order=board.order, neighbors=neighbors)
+        return Compare(board.trace, textbook, max_cell=max_cell, titles=(TITLES["yours"], TITLES[board.order]))
     return Compare(
         trace(board, click, order="dfs", neighbors=neighbors),
         trace(board, click, order="bfs", neighbors=neighbors),

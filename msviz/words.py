@@ -60,7 +60,7 @@ TEMPLATES = {
 #: Short names of the two orders.
 ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
 #: Titles of the two orders, as headings above a board.
-TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)"}
+TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"}
 #: The legend under a board: the current cell, then the cells waiting in each order.
 LEGEND = {
     "legend_current": "the cell of this step",
