@@ -36,6 +36,7 @@ import numpy as np
 
 from .board import SYMBOLS, Board, Cell, format_board, parse_board
 from .trace import Trace, trace, trace_of_cells
+from .words import plural
 from .traversal import READING_ORDER, _check_neighbors, _check_order, reveal
 
 __all__ = ["BUGS", "Case", "Recording", "Report", "Failure", "cases", "check", "record"]
@@ -513,7 +514,7 @@ def _read_board(value, shape):
     if isinstance(value, dict) or not hasattr(value, "__len__") or not hasattr(value, "__getitem__"):
         return None, f"update_board returned {_describe(value)}, not a board (a list of rows)", notes
     if len(value) != rows:
-        return None, f"update_board returned {len(value)} rows; the board has {rows}", notes
+        return None, f"update_board returned {len(value)} row{plural(len(value))}; the board has {rows}", notes
     board, containers = [], set()
     if not isinstance(value, list):
         notes = (f"your function returned a {type(value).__name__}: its cells were compared; "
@@ -767,7 +768,7 @@ class Failure:
         return BUGS[self.bug][1]
 
 
-@dataclass
+@dataclass(repr=False)
 class Report:
     """What :func:`check` found.
 
@@ -816,6 +817,9 @@ class Report:
     got = property(lambda self: self.failure and self.failure.got, doc="The answer given.")
     error = property(lambda self: self.failure and self.failure.error, doc="What went wrong, in words.")
     bug = property(lambda self: self.failure and self.failure.bug, doc="The mistake's key in BUGS.")
+
+    def __repr__(self) -> str:
+        return f"<Report: {self.summary()}>"
 
     def summary(self) -> str:
         """One line: boards right in each category."""
@@ -924,7 +928,7 @@ def _draw_failure(f: Failure):
         if cells:
             yours = trace_of_cells(f.case.board, f.case.click, cells, _after_writes(f.case.board, f.writes))
             visit_order_map(yours, ax=axes[2], colorbar=False)
-        axes[2].set_title(f"your order: {f.name}", fontsize=10)
+        axes[2].set_title(f"your order:\n{f.name}", fontsize=10)
         return fig
     draw_board(f.expected, ax=axes[1])
     axes[1].set_title("expected", fontsize=10)
