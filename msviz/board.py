@@ -24,6 +24,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from . import _checks
+from ._checks import click as check_click
+
 __all__ = [
     "SYMBOLS",
     "HIDDEN",
@@ -104,10 +107,15 @@ def _rows_of(obj) -> list:
         text = obj.strip()
         if text.startswith("["):
             try:
-                return _rows_of(json.loads(text))
+                rows = json.loads(text)
             except json.JSONDecodeError as err:
                 raise ValueError(f"the board text looks like JSON but is not: {err}") from None
+            except RecursionError:
+                raise ValueError(f"the board text nests lists far too deeply: {text[:40]!r}...") from None
+            return _rows_of(rows)
         return ["".join(line.split()) for line in text.splitlines() if line.strip()]
+    if isinstance(obj, (bytes, bytearray)):
+        raise TypeError(f"a board must be text, not bytes: {obj[:40]!r} (decode it first: board.decode())")
     if isinstance(obj, Sequence):
         return list(obj)
     raise TypeError(
@@ -208,72 +216,35 @@ def random_board(rows: int, cols: int, mines: int, *, seed=None, safe=None) -> B
     >>> random_board(3, 4, 2, seed=1) == board
     True
     """
-    rows = _whole_number("rows", rows, least=1)
-    cols = _whole_number("cols", cols, least=1)
-    mines = _whole_number("mines", mines, least=0)
-    free = [(r, c) for r in range(rows) for c in range(cols)]
+    rows, cols = _checks.size(rows, cols)
+    mines = _checks.whole_number("mines", mines, least=0)
+    seed = _checks.seed(seed)
+    free = np.ones((rows, cols), dtype=bool)  # the cells that may hold a mine
     if safe is not None:
         sr, sc = check_click(safe, (rows, cols), name="safe")
-        free = [(r, c) for r, c in free if max(abs(r - sr), abs(c - sc)) > 1]
-    if mines > len(free):
-        room = f"{len(free)} cells may hold a mine" + (
-            f" once {tuple(safe)!r} and its neighbours are kept safe" if safe is not None else ""
-        )
-        raise ValueError(f"{mines} mines do not fit on a {rows}x{cols} board: only {room}")
-    board = [["E"] * cols for _ in range(rows)]
-    for r, c in random.Random(seed).sample(free, mines):
+        free[max(sr - 1, 0) : sr + 2, max(sc - 1, 0) : sc + 2] = False
+    room = int(free.sum())
+    if mines > room:
+        kept = f" once {tuple(safe)!r} and its neighbours are kept safe" if safe is not None else ""
+        raise ValueError(f"{mines} mines do not fit on a {rows}x{cols} board: only {room} cells may hold a mine{kept}")
+    board = [["E"] * cols for _ in range(rows)]  # one pointer a cell: every "E" is the same string
+    where = np.flatnonzero(free)[_choose(room, mines, seed)]
+    for r, c in zip(*np.divmod(where, cols)):
         board[r][c] = "M"
     return board
 
 
-def _whole_number(name: str, value, *, least: int) -> int:
-    """Return `value` as an int, or raise an error naming `name`."""
-    if isinstance(value, bool) or not _is_integer(value):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}: {value!r}")
-    if value < least:
-        raise ValueError(f"{name} must be at least {least}, not {value!r}")
-    return int(value)
+def _choose(n: int, k: int, seed) -> np.ndarray:
+    """Return `k` distinct indices below `n`, the same for the same seed.
 
-
-def _is_integer(value) -> bool:
-    """Whether `value` is an int or a numpy integer (but not a bool)."""
-    return isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
-
-
-def check_click(click, shape: tuple[int, int], *, name: str = "click") -> Cell:
-    """Return `click` as a pair of ints after checking it lies on the board.
-
-    Parameters
-    ----------
-    click : pair of int
-        ``(row, col)``; numpy integers are fine. Negative indices are refused,
-        never wrapped around.
-    shape : (int, int)
-        ``(rows, cols)`` of the board.
-    name : str
-        What to call the click in messages.
-
-    Examples
-    --------
-    >>> check_click((1, 2), (3, 4))
-    (1, 2)
-    >>> check_click((-1, 0), (3, 4))
-    Traceback (most recent call last):
-    ...
-    ValueError: click (-1, 0) is outside the 3x4 board (rows 0-2, columns 0-3)
+    Up to a million cells, Python's ``random.sample`` (the boards msviz has
+    always made); above, numpy's generator, seeded from Python's, which needs
+    a few bytes a cell rather than a Python int a cell.
     """
-    if isinstance(click, (str, bytes)) or not isinstance(click, (Sequence, np.ndarray)):
-        raise TypeError(f"{name} must be a pair (row, col) of integers, not {click!r}")
-    if len(click) != 2 or not all(_is_integer(x) for x in click):
-        raise TypeError(f"{name} must be a pair (row, col) of integers, not {click!r}")
-    r, c = int(click[0]), int(click[1])
-    rows, cols = shape
-    if not (0 <= r < rows and 0 <= c < cols):
-        raise ValueError(
-            f"{name} {(r, c)!r} is outside the {rows}x{cols} board "
-            f"(rows 0-{rows - 1}, columns 0-{cols - 1})"
-        )
-    return r, c
+    rng = random.Random(seed)
+    if n <= 1_000_000:
+        return np.array(rng.sample(range(n), k), dtype=np.int64)
+    return np.random.default_rng(rng.getrandbits(64)).choice(n, size=k, replace=False)
 
 
 def mine_counts(board) -> np.ndarray:

@@ -28,7 +28,7 @@ import threading
 import time
 import traceback
 import types
-from collections import Counter, deque
+from collections import deque
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -360,20 +360,33 @@ class _Clock:
 
 
 class _Run:
-    """One run of the student's function: the writes it made, how deep it called itself."""
+    """One run of the student's function: the writes it made, and whether it called itself.
+
+    Each write looks down the stack (only the student's frames, from the write
+    to the call of the student's function): how many of them there are is the
+    write's depth, and a function found twice there has called itself.
+    """
 
     def __init__(self, limit: float):
         self.limit = limit
         self.writes: list[tuple[int, int, object, int]] = []
-        self.active: Counter = Counter()  # frames of each of the student's functions now running
-        self.depth = 0  # the student's frames now running
-        self.deepest = 0
         self.recursed = False
+        self.deepest = 0
         self.deadline = 0.0
+        self._entry = None
         self._user: dict = {}
 
     def wrote(self, r: int, c: int, value) -> None:
-        self.writes.append((r, c, value, max(self.depth - 1, 0)))
+        depth, codes = 0, set()
+        frame = sys._getframe(2)  # the frame that wrote (past _Row.__setitem__)
+        while frame is not None and frame is not self._entry:
+            if self._is_user(frame.f_code):
+                depth += 1
+                self.recursed = self.recursed or frame.f_code in codes
+                codes.add(frame.f_code)
+            frame = frame.f_back
+        self.deepest = max(self.deepest, depth)
+        self.writes.append((r, c, value, max(depth - 1, 0)))
 
     def _is_user(self, code) -> bool:
         known = self._user.get(code)
@@ -383,37 +396,31 @@ class _Run:
             self._user[code] = known
         return known
 
-    def _on_call(self, frame, event, arg):
-        if event != "call" or not self._is_user(frame.f_code):
-            return None
-        self.active[frame.f_code] += 1
-        self.recursed = self.recursed or self.active[frame.f_code] > 1
-        self.depth += 1
-        self.deepest = max(self.deepest, self.depth)
-        # Lines are traced only where no timer can stop the code (then the clock is read at each line).
-        frame.f_trace_lines = _INTERRUPT is None
-        return self._in_call
+    def calls_in(self, tb) -> int:
+        """How many of the student's frames a traceback holds (how deep a RecursionError went)."""
+        count = 0
+        while tb is not None:
+            count += self._is_user(tb.tb_frame.f_code)
+            tb = tb.tb_next
+        return count
 
-    def _in_call(self, frame, event, arg):
-        if event == "line":
-            if time.perf_counter() > self.deadline:
-                raise _TimeUp
-        elif event == "return":
-            self.active[frame.f_code] -= 1
-            self.depth -= 1
-        return self._in_call
+    def _line(self, frame, event, arg):
+        """Where no timer can stop the code: a trace function that reads the clock at every line."""
+        if time.perf_counter() > self.deadline:
+            raise _TimeUp
+        return self._line
 
     def __call__(self, function, board, click):
         """Call ``function(board, click)``, stopped after the time limit; return what it returns."""
-        old = sys.gettrace()
+        self._entry = sys._getframe()
         self.deadline = time.perf_counter() + self.limit
-        try:
+        if _INTERRUPT is not None:
             with _Clock(self.limit):
-                sys.settrace(self._on_call)
-                try:
-                    return function(board, click)
-                finally:
-                    sys.settrace(old)
+                return function(board, click)
+        old = sys.gettrace()
+        sys.settrace(self._line)
+        try:
+            return function(board, click)
         finally:
             sys.settrace(old)
 
@@ -452,9 +459,11 @@ def _attempt(function, board: Board, click: Cell, limit: float) -> _Attempt:
         out.returned = run(function, given, [click[0], click[1]])
     except _TimeUp:
         out.problem, out.bug = f"stopped after {limit:g} s, the time limit for one board", "too slow"
-    except RecursionError:
-        out.bug = "endless recursion" if run.deepest > len(board) * len(board[0]) + 2 else "recursion limit"
-        out.problem = (f"RecursionError: {run.deepest} nested calls on a {len(board)}x{len(board[0])} "
+    except RecursionError as error:
+        deepest = max(run.deepest, run.calls_in(error.__traceback__))
+        run.recursed = True
+        out.bug = "endless recursion" if deepest > len(board) * len(board[0]) + 2 else "recursion limit"
+        out.problem = (f"RecursionError: {deepest} nested calls on a {len(board)}x{len(board[0])} "
                        f"board ({len(board) * len(board[0])} cells)")
     except Exception:  # the student's error, reported as text
         out.problem, out.bug = _short_traceback(), "crash"

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .board import _whole_number, check_click, parse_board, random_board
+from . import _checks
+from .board import check_click, parse_board, random_board
 from .trace import Trace, trace
 
 __all__ = ["Minesweeper"]
@@ -50,16 +51,15 @@ class Minesweeper:
             mines = sum(row.count("M") + row.count("X") for row in self._given)
         else:
             self._given = None
-            rows = _whole_number("rows", rows, least=1)
-            cols = _whole_number("cols", cols, least=1)
-            mines = _whole_number("mines", mines, least=0)
+            rows, cols = _checks.size(rows, cols, what="a game")
+            mines = _checks.whole_number("mines", mines, least=0)
             room = rows * cols - min(3, rows) * min(3, cols)
             if mines > room:
                 raise ValueError(
                     f"{mines} mines do not fit on a {rows}x{cols} board: a first click keeps itself "
                     f"and its neighbours safe, which leaves room for at most {room}"
                 )
-        self.rows, self.cols, self.mines, self.seed = rows, cols, mines, seed
+        self.rows, self.cols, self.mines, self.seed = rows, cols, mines, _checks.seed(seed)
         self.new_game()
 
     def new_game(self) -> None:

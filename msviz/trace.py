@@ -16,7 +16,8 @@ from functools import cached_property
 
 import numpy as np
 
-from .board import Cell, _is_integer, check_click, parse_board
+from ._checks import is_integer as _is_integer
+from .board import Cell, check_click, parse_board
 from .traversal import (
     EVENT_LABELS,
     READING_ORDER,
@@ -31,12 +32,31 @@ from .traversal import (
 __all__ = ["Trace", "trace", "trace_of_cells"]
 
 _LABELS = tuple(EVENT_LABELS)  # code -> label
+
+
+def _read_only(method):
+    """A cached property whose array cannot be written to."""
+
+    def frozen(self):
+        out = method(self)
+        out.flags.writeable = False
+        return out
+
+    frozen.__doc__, frozen.__name__ = method.__doc__, method.__name__
+    return cached_property(frozen)
+
+
 _LABEL_CODES = {label: code for code, label in enumerate(_LABELS)}
 
 
 @dataclass(frozen=True, eq=False)
 class Trace:
     """A reveal recorded as arrays. Build one with :func:`msviz.trace`.
+
+    Every array a trace holds or hands out is read-only (``a.flags.writeable``
+    is False) and no two are the same array: ``t.visit_step[:] = 0`` raises
+    ``ValueError: assignment destination is read-only``. Take ``.copy()`` to
+    get one to change.
 
     Steps are numbered ``0 .. len(trace) - 1``; step ``k`` means "right after
     the k-th cell was revealed", and step ``-1`` means "before the click".
@@ -117,6 +137,17 @@ class Trace:
     leave_event: np.ndarray
     visit_event: np.ndarray
 
+    def __post_init__(self):
+        # Read-only, and no two fields one array: what a trace hands out cannot change it.
+        seen = []
+        for name, value in vars(self).items():
+            if isinstance(value, np.ndarray):
+                if any(np.shares_memory(value, other) for other in seen) or value.base is not None:
+                    value = value.copy()
+                    object.__setattr__(self, name, value)
+                value.flags.writeable = False
+                seen.append(value)
+
     def __len__(self) -> int:
         """The number of steps: how many cells the click revealed."""
         return len(self.rows)
@@ -126,18 +157,18 @@ class Trace:
         """``(rows, cols)`` of the board."""
         return self.board.shape
 
-    @cached_property
+    @_read_only
     def values(self) -> np.ndarray:
         """The symbol given at each step, shape (steps,)."""
         return self.final[self.rows, self.cols]
 
-    @cached_property
+    @_read_only
     def children(self) -> np.ndarray:
         """How many cells each step led to directly (calls made, or cells queued)."""
         has_parent = self.parent >= 0
         return np.bincount(self.parent[has_parent], minlength=len(self)).astype(np.int32)
 
-    @cached_property
+    @_read_only
     def depth_map(self) -> np.ndarray:
         """Each cell's depth (DFS recursion depth, or BFS layer), -1 where not revealed."""
         out = np.full(self.shape, -1, dtype=np.int32)
@@ -195,7 +226,7 @@ class Trace:
         """How many events the finer timeline has (two per step)."""
         return len(self.event_step)
 
-    @cached_property
+    @_read_only
     def reveal_event(self) -> np.ndarray:
         """The event at which each cell gets its symbol (its call, or its dequeue); -1 if never."""
         out = np.full(self.shape, -1, dtype=np.int32)

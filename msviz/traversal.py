@@ -17,6 +17,8 @@ from typing import NamedTuple, Optional
 
 import numpy as np
 
+from ._checks import neighbors as _check_neighbors
+from ._checks import order as _check_order
 from .board import Board, Cell, _neighbour_sum, check_click, parse_board
 
 __all__ = [
@@ -167,28 +169,6 @@ class _FlatBoard:
         """Return the working copy as a new board in LeetCode form."""
         w = self.width
         return [self.cells[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows)]
-
-
-def _check_neighbors(neighbors) -> tuple[Cell, ...]:
-    """Return `neighbors` as a tuple of offsets after checking it orders all eight once."""
-    if isinstance(neighbors, (str, bytes)) or not isinstance(neighbors, (Sequence, np.ndarray)):
-        raise TypeError(
-            f"neighbors must be a sequence of the eight offsets (dr, dc), not {neighbors!r}"
-        )
-    try:
-        offsets = tuple((int(dr), int(dc)) for dr, dc in neighbors)
-    except (TypeError, ValueError):
-        raise TypeError(
-            f"neighbors must be a sequence of pairs (dr, dc) of integers, not {neighbors!r}"
-        ) from None
-    if sorted(offsets) != sorted(READING_ORDER):
-        missing = sorted(set(READING_ORDER) - set(offsets))
-        extra = sorted({o for o in offsets if o not in READING_ORDER or offsets.count(o) > 1})
-        raise ValueError(
-            f"neighbors must list each of the eight offsets (dr, dc) once, "
-            f"but {neighbors!r} misses {missing} and has extra or repeated {extra}"
-        )
-    return offsets
 
 
 def _prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
@@ -355,13 +335,6 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> 
 
 
 _STEPS = {"dfs": _dfs_steps, "bfs": _bfs_steps}
-
-
-def _check_order(order) -> str:
-    """Return `order` after checking it names a traversal."""
-    if order not in _STEPS:
-        raise ValueError(f"order must be 'dfs' or 'bfs', not {order!r}")
-    return order
 
 
 def dfs_reveal(board, click, *, neighbors=READING_ORDER) -> Iterator[Visit]:

@@ -34,8 +34,8 @@ BAD_CLICKS = [
     ((0, -1), ValueError, r"click \(0, -1\) is outside the 2x3 board"),
     ((2, 0), ValueError, r"click \(2, 0\) is outside the 2x3 board"),
     ((0, 3), ValueError, r"click \(0, 3\) is outside"),
-    ((1.0, 2), TypeError, r"click must be a pair \(row, col\) of integers, not \(1.0, 2\)"),
-    ("ab", TypeError, r"click must be a pair \(row, col\) of integers, not 'ab'"),
+    ((1.0, 2), TypeError, r"click must be a pair \(row, col\) of whole numbers, not \(1.0, 2\)"),
+    ("ab", TypeError, r"click must be a pair \(row, col\) of whole numbers, not 'ab'"),
     ((1,), TypeError, r"not \(1,\)"),
     ((1, 2, 3), TypeError, r"not \(1, 2, 3\)"),
     (None, TypeError, r"not None"),
@@ -49,7 +49,7 @@ BAD_NEIGHBORS = [
     (msviz.READING_ORDER[:7] + ((2, 0),), ValueError, r"extra or repeated \[\(2, 0\)\]"),
     (msviz.READING_ORDER[:7] + ((0, 0),), ValueError, r"\(0, 0\)"),
     ("udlr", TypeError, r"neighbors must be a sequence of the eight offsets"),
-    ([1, 2, 3, 4, 5, 6, 7, 8], TypeError, r"pairs \(dr, dc\) of integers"),
+    ([1, 2, 3, 4, 5, 6, 7, 8], TypeError, r"pairs \(dr, dc\) of whole numbers"),
     (None, TypeError, r"not None"),
 ]
 
