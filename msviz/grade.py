@@ -1070,10 +1070,14 @@ def check(update_board, *, order=None, neighbors=None, time_limit: float = 2.0, 
     give each category its score; a random board answered wrong is then
     shrunk to the smallest board that still fails.
 
-    The function is run in the caller's thread under ``sys.settrace``, which
-    looks at the clock at every line of the student's code: when `time_limit`
-    has passed, it raises an exception in that code, which stops it. This
-    works in a Jupyter kernel on Linux, macOS and Windows alike, but cannot
+    How an endless loop is stopped: the function runs in the caller's own
+    thread (so a Jupyter kernel's recursion limit and output apply as usual),
+    and a timer thread, once `time_limit` has passed, raises an exception in
+    it with CPython's ``PyThreadState_SetAsyncExc``. Python raises it at the
+    next bytecode that checks for signals, which includes every jump back to
+    the start of a loop, so ``while True: pass`` stops too. This works in a
+    Jupyter kernel on Linux, macOS and Windows alike (other Pythons fall
+    back to a trace function that reads the clock at every line). It cannot
     stop a single call into C that never returns (``time.sleep(100)``), nor
     code that catches every exception with a bare ``except:``. After the
     first time-out the remaining boards are not tried.
