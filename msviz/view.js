@@ -35,6 +35,7 @@ const SHOWN_MINE = 12; // a hidden mine uncovered when the game is lost
 const FLAG = 13; // a flag on a hidden cell
 const TILES = 14; // tiles per variant; variants: plain, current, outlined, both
 const LEGIBLE_CSS_PX = 12; // below this, a digit is drawn as its colour
+const RIGHT_COLOR = "#1a7f37"; // the quiz: a guess that counts (one that does not takes palette.wrong)
 
 // ---- reading traits --------------------------------------------------------
 
@@ -252,6 +253,35 @@ export function eventCaption(words, r, e) {
   return said + fill(words, "event_queue", { frontier });
 }
 
+// ---- the quiz: predict the next cell ---------------------------------------
+
+/** The step that reveals cell i in this reveal, -1 for none. */
+function stepOf(r, i) {
+  return r.reveal[i] >= 0 ? r.eventStep[r.reveal[i]] : -1;
+}
+
+/** Judge the guess that cell i is revealed next, while step k is shown
+ *  (msviz.words.quiz_judge): return the name of the verdict's template. */
+export function judge(r, k, i) {
+  const s = stepOf(r, i);
+  if ((r.start[i] !== HIDDEN && r.start[i] !== MINE) || (s >= 0 && s <= k)) return "quiz_revealed";
+  if (s === k + 1) return "quiz_right";
+  if (r.order !== "bfs") return "quiz_wrong_dfs";
+  return s >= 0 && r.depth[s] === r.depth[k + 1] ? "quiz_layer" : "quiz_wrong_bfs"; // depth: the BFS layer
+}
+
+/** Return [the verdict's template, the verdict] on guessing cell i while step k is shown
+ *  (msviz.words.quiz_verdict, in JavaScript). */
+export function verdict(words, r, k, i) {
+  const kind = judge(r, k, i);
+  const next = r.cell[k + 1];
+  const at = { row: Math.floor(i / r.cols), col: i % r.cols, next_row: Math.floor(next / r.cols), next_col: next % r.cols };
+  return [kind, fill(words, kind, at)];
+}
+
+/** Whether a verdict counts as right: the exact next cell, or (BFS) a cell of its layer. */
+const isRight = (kind) => kind === "quiz_right" || kind === "quiz_layer";
+
 // ---- tiles -----------------------------------------------------------------
 
 /** Draw every tile variant at `s` device pixels a side; return them as pixel arrays.
@@ -406,6 +436,9 @@ const STYLE = `
 .msviz-code i { display: inline-block; width: 2.2em; color: #888; text-align: right; margin-right: 8px; font-style: normal; }
 .msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 .msviz-frames b { font-family: sans-serif; }
+.msviz-quiz-rule { margin: 2px 0 6px; color: #333; }
+.msviz-quiz-said { font-weight: bold; margin: 6px 0 2px; min-height: 1.3em; line-height: 1.3em; }
+.msviz-quiz-said .msviz-quiz-score { font-weight: normal; margin-left: 0.8em; white-space: nowrap; }
 .msviz-chip { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: -0.2em; margin: 0 4px 0 0; box-sizing: border-box; }
 `;
 
@@ -429,8 +462,13 @@ function render({ model, el }) {
   const board = make("div", "msviz-board", canvas, overlay);
   const text = make("div", "msviz-caption");
   const legend = make("div", "msviz-legend");
+  // The quiz: its rule above the board; under it, the verdict of the last guess and the score.
+  const quizRule = make("div", "msviz-quiz-rule");
+  const quizVerdict = make("span", "msviz-quiz-verdict");
+  const quizScore = make("span", "msviz-quiz-score");
+  const quizSaid = make("div", "msviz-quiz-said", quizVerdict, quizScore);
   // Beside the board: the code being animated, its line highlighted, and the stack's frames or the queue.
-  const left = make("div", "msviz-left", board, text, legend);
+  const left = make("div", "msviz-left", quizRule, board, quizSaid, text, legend);
   const code = make("pre", "msviz-code");
   const frames = make("div", "msviz-frames");
   const side = make("div", "msviz-side", code, frames);
@@ -454,6 +492,8 @@ function render({ model, el }) {
   let playModel = null; // the Play widget that drives this view, if any
   let flags = new Uint8Array(0);
   let atEnd = false; // whether the last position is shown (a lost game then shows its mines)
+  let told = null; // the quiz's last verdict: {step it is shown at, kind, cell guessed, text}
+  let marked = null; // the verdict marked on the overlay
 
   const mode = () => (model.get("mode") === "events" ? "events" : "visits");
   const last = () => (r ? (mode() === "events" ? r.m : r.n) - 1 : -1);
@@ -559,9 +599,36 @@ function render({ model, el }) {
   }
 
   /** Over the board: the call chain as a path of arrows (DFS), or the queue numbered from its front (BFS). */
-  function drawOverlay(e) {
+  function drawOverlay(e, mark) {
     octx.setTransform(1, 0, 0, 1, 0, 0);
     octx.clearRect(0, 0, overlay.width, overlay.height);
+    drawWaiting(e);
+    if (mark) drawMark(mark);
+    marked = mark;
+  }
+
+  /** The quiz's mark on the cell guessed: a green ring if it counts (another cell of the
+   *  layer, breadth-first), a ring and a cross in the colour of wrong answers if not. */
+  function drawMark(mark) {
+    const x = (mark.cell % r.cols) * s;
+    const y = Math.floor(mark.cell / r.cols) * s;
+    const width = Math.max(2, Math.round(s * 0.12));
+    octx.globalAlpha = 1;
+    octx.lineWidth = width;
+    octx.strokeStyle = isRight(mark.kind) ? RIGHT_COLOR : model.get("palette").wrong;
+    octx.strokeRect(x + width / 2, y + width / 2, s - width, s - width);
+    if (isRight(mark.kind)) return;
+    octx.lineCap = "round";
+    octx.beginPath();
+    for (const [a, b, c, d] of [[0.3, 0.3, 0.7, 0.7], [0.7, 0.3, 0.3, 0.7]]) {
+      octx.moveTo(x + a * s, y + b * s);
+      octx.lineTo(x + c * s, y + d * s);
+    }
+    octx.stroke();
+  }
+
+  /** The call chain as a path of arrows (DFS), or the queue numbered from its front (BFS). */
+  function drawWaiting(e) {
     if (!model.get("show_frontier") || !r || r.m === 0 || e < 0) return;
     // At most the 2,000 calls nearest the top (or cells nearest the front): the cells
     // themselves are outlined by the tiles, and a frame must stay a frame.
@@ -668,7 +735,9 @@ function render({ model, el }) {
     const moved = drawn === null ? Infinity : Math.abs(e - drawn[1]);
     if (full || moved * 8 > r.rows * r.cols) drawAll(e, cur);
     else if (e !== drawn[1] || cur !== drawn[2]) drawChange(drawn[1], drawn[2], e, cur);
-    if (drawn === null || full || e !== drawn[1]) drawOverlay(e);
+    // The quiz marks the cell guessed, unless it is the next cell itself (then drawn as the current one).
+    const mark = quizOn() && told && told.step === p && !["quiz_revealed", "quiz_right"].includes(told.kind) ? told : null;
+    if (drawn === null || full || e !== drawn[1] || mark !== marked) drawOverlay(e, mark);
     drawn = [p, e, cur];
     root.dataset.step = String(p);
     title.textContent = model.get("title");
@@ -679,8 +748,45 @@ function render({ model, el }) {
       text.textContent = said + (model.get("step") > last() && last() >= 0 ? words.finished : "");
     }
     text.style.display = model.get("show_caption") ? "" : "none";
+    drawQuiz(p);
     drawCode(e, cur);
     if (flood) request();
+  }
+
+  // ---- the quiz: a click is a guess of the next step, judged here (the kernel only reads the score)
+  const quizOn = () => Boolean(model.get("quiz")) && r !== null && r.n > 0 && mode() === "visits";
+
+  /** The rule of this order above the board; under it, the last verdict (or the question) and the score. */
+  function drawQuiz(p) {
+    const on = quizOn();
+    quizRule.style.display = quizSaid.style.display = on ? "" : "none";
+    if (!on) return;
+    const words = model.get("words");
+    const score = { right: model.get("quiz_right") || 0, tries: model.get("quiz_tries") || 0 };
+    const over = p >= last();
+    const now = told && told.step === p ? told : null;
+    quizRule.textContent = fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
+    quizVerdict.textContent = now ? now.text : over ? "" : fill(words, "quiz_ask", {});
+    quizVerdict.style.color = !now || now.kind === "quiz_revealed" ? "" : isRight(now.kind) ? RIGHT_COLOR : model.get("palette").wrong;
+    quizScore.textContent = fill(words, over ? "quiz_over" : "quiz_score", score);
+  }
+
+  /** Judge the guess of cell i: say right or wrong, show the true next step, count the score. */
+  function guess(i) {
+    const k = Math.max(-1, Math.min(model.get("step"), last()));
+    if (k >= last()) return; // the reveal is over: nothing left to guess
+    const [kind, said] = verdict(model.get("words"), r, k, i);
+    if (kind === "quiz_revealed") { // not a try: the student clicked a cell already uncovered
+      told = { step: k, kind, cell: i, text: said };
+      request();
+      return;
+    }
+    told = { step: k + 1, kind, cell: i, text: said };
+    model.set("quiz_tries", (model.get("quiz_tries") || 0) + 1);
+    if (isRight(kind)) model.set("quiz_right", (model.get("quiz_right") || 0) + 1);
+    model.set("step", k + 1);
+    model.save_changes();
+    request();
   }
 
   let codeLine = 0; // the line highlighted, 0 for none
@@ -823,6 +929,10 @@ function render({ model, el }) {
     if (!cell) return;
     event.preventDefault();
     finishFlood(); // the screen agrees with the board before the click is applied
+    if (quizOn()) {
+      if (!flag) guess(cell[0] * r.cols + cell[1]);
+      return;
+    }
     model.send({ event: flag ? "flag" : "click", row: cell[0], col: cell[1] });
   }
   canvas.addEventListener("click", (e) => onClick(e, e.shiftKey || e.ctrlKey || e.metaKey || e.altKey));
@@ -912,6 +1022,8 @@ function render({ model, el }) {
     rows: () => r.rows,
     cols: () => r.cols,
     animating: () => flood !== null,
+    quiz: () => ({ rule: quizRule.textContent, verdict: quizVerdict.textContent, score: quizScore.textContent,
+                   right: model.get("quiz_right"), tries: model.get("quiz_tries") }),
   };
 
   model.on("change:step", request);
@@ -922,6 +1034,9 @@ function render({ model, el }) {
   model.on("change:mode", redraw);
   model.on("change:flags", () => { if (r) { readFlags(); redraw(); } });
   model.on("change:title", request);
+  model.on("change:quiz", request);
+  model.on("change:quiz_right", request);
+  model.on("change:quiz_tries", () => { if (!model.get("quiz_tries")) told = null; request(); }); // started again
   model.on("change:max_cell", request);
   model.on("change:palette", () => { s = 0; drawLegend(); redraw(); });
   model.on("change:show_legend", drawLegend);

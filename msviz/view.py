@@ -23,6 +23,10 @@ per step (``len(trace)`` entries, int32): ``step_cell`` (the cell, ``row * cols
 A click on a cell goes to Python as ``(row, col)``: register a callback with
 :meth:`BoardView.on_click` (and :meth:`BoardView.on_flag` for a right-click,
 or a click with Shift, Ctrl, Alt or Cmd held).
+In quiz mode (`quiz`), a click is instead a guess of the next step, judged
+in the browser by the rule of `msviz.words.quiz_judge`: the view says right
+or wrong, moves `step` on by one and counts the score in `quiz_right` and
+`quiz_tries`, which Python reads back.
 """
 
 from __future__ import annotations
@@ -122,6 +126,12 @@ class BoardView(anywidget.AnyWidget):
     code_lines = traitlets.Dict().tag(sync=True)
     #: The neighbour order of the reveal shown, as (dr, dc) pairs (the stack's frames need it).
     neighbors = traitlets.List().tag(sync=True)
+    #: Quiz mode: a click on a cell is a guess of the next step, judged in the browser
+    #: (it does not reach Python); the step then moves on to the true next one.
+    quiz = traitlets.Bool(False).tag(sync=True)
+    #: The quiz's score, counted in the browser: the guesses that counted, and all guesses.
+    quiz_right = traitlets.Int(0).tag(sync=True)
+    quiz_tries = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, trace: Trace | None = None, **kwargs):
         kwargs.setdefault("palette", view_palette())

@@ -437,3 +437,122 @@ def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None
     [['B', '1', 'E'], ['B', '1', 'M']]
     """
     return Game(rows, cols, mines, seed=seed, board=board, animate=animate)
+
+
+# ---- the quiz: predict the next cell ----------------------------------------------
+
+from .words import quiz_judge, quiz_score, quiz_verdict  # noqa: E402
+
+__all__ += ["Quiz", "quiz"]
+
+
+class Quiz(widgets.VBox):
+    """Predict the next cell: the board shows a reveal before its next step; click the cell you expect.
+
+    Build it with :func:`quiz`. A click on the board is a guess, judged in the
+    browser with no round-trip to the kernel: depth-first, only the exact cell
+    of the next call counts; breadth-first, any hidden cell of the next cell's
+    layer does (the view says which rule applies). The view says right or
+    wrong, shows the true next step, and keeps the score, which `score` reads
+    back; "Start again" goes back to the first step with a score of 0.
+
+    The parts are attributes: `trace`, `view` (the board, in quiz mode),
+    `restart` (the button) and `errors`. :meth:`guess` makes a guess from
+    Python, as a click does in the browser.
+    """
+
+    def __init__(self, t: Trace, *, max_cell: int = 32):
+        if not isinstance(t, Trace):
+            raise TypeError(f"expected a Trace, not {type(t).__name__}: {t!r}")
+        self.trace = t
+        # The click's own cell is given: the first guess is the step after it. Breadth-first,
+        # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
+        self.view = BoardView(t, step=self._first, quiz=True, keyboard=False, max_cell=max_cell,
+                              show_frontier=t.order == "dfs")
+        self.errors = _errors_area()
+        self.restart = widgets.Button(description="Start again", icon="refresh",
+                                      tooltip="back to the first step, with a score of 0")
+        self.restart.on_click(self._restart)
+        super().__init__([self.restart, self.view, self.errors])
+
+    @property
+    def _first(self) -> int:
+        """The step shown at the start: the click's own cell (-1 when it reveals nothing)."""
+        return 0 if len(self.trace) else -1
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The score as ``(right, tries)``: the guesses that counted, and all guesses made."""
+        return self.view.quiz_right, self.view.quiz_tries
+
+    @property
+    def step(self) -> int:
+        """The step shown: the guess asked for is the cell of the step after it."""
+        return max(-1, min(self.view.step, len(self.trace) - 1))
+
+    @property
+    def over(self) -> bool:
+        """Whether the reveal has no step left to guess."""
+        return self.step >= len(self.trace) - 1
+
+    def guess(self, row: int, col: int) -> str:
+        """Guess that cell (row, col) is revealed next, as a click on the board does; return the verdict.
+
+        A guess of a cell already uncovered is not counted. Once the reveal
+        is over, the final score is returned and nothing changes.
+        """
+        right, tries = self.score
+        if self.over:
+            return quiz_score(right, tries, over=True)
+        k = self.step
+        kind = quiz_judge(self.trace, k, row, col)
+        if kind != "quiz_revealed":
+            with self.view.hold_sync():
+                self.view.quiz_right = right + (kind in ("quiz_right", "quiz_layer"))
+                self.view.quiz_tries = tries + 1
+                self.view.step = k + 1
+        return quiz_verdict(self.trace, k, row, col)
+
+    def start_again(self) -> None:
+        """Go back to the first step, with a score of 0."""
+        with self.view.hold_sync():
+            self.view.quiz_right = self.view.quiz_tries = 0
+            self.view.step = self._first
+
+    @_reports_errors
+    def _restart(self, _button) -> None:
+        self.start_again()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return _with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
+
+
+def quiz(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32) -> Quiz:
+    """Return a quiz on one click's reveal: predict each next cell, and keep a score.
+
+    Parameters
+    ----------
+    board, click, neighbors
+        As for :func:`msviz.dfs_reveal`. The board is never changed.
+    order : {"dfs", "bfs"}
+        The traversal to predict: depth-first, the exact next call counts;
+        breadth-first, any hidden cell of the next cell's layer.
+    max_cell : int
+        The largest side of a cell in pixels; cells shrink to fit the width.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> q = msviz.quiz(["EEE", "EEM"], (0, 0), order="bfs")
+    >>> q.step, q.score
+    (0, (0, 0))
+    >>> q.guess(1, 1)  # not the next cell, but of its layer: it counts
+    'Right: (1, 1) is in the same layer; the queue takes (0, 1) first.'
+    >>> q.guess(0, 2)
+    "Not this one: (0, 2) is not in the next cell's layer; the queue takes (1, 0) next."
+    >>> q.step, q.score
+    (2, (1, 2))
+    """
+    if isinstance(max_cell, bool) or not isinstance(max_cell, int) or max_cell < 1:
+        raise ValueError(f"max_cell must be a whole number of pixels, at least 1, not {max_cell!r}")
+    return Quiz(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell)

@@ -14,6 +14,7 @@ from __future__ import annotations
 __all__ = [
     "TEMPLATES", "LEGEND", "ORDER_NAMES", "TITLES",
     "fill", "plural", "caption", "event_caption", "hidden_around",
+    "quiz_rule", "quiz_judge", "quiz_verdict", "quiz_score",
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
@@ -55,6 +56,19 @@ TEMPLATES = {
     "game_won": "You won! All {safe} safe cells revealed.",
     "game_over": "The game is over: press New game to play again.",
     "game_flags": " Flags: {flags} of {mines} mines.",
+    # The quiz: predict the next cell. The rule of each order, then what a guess gets.
+    "quiz_rule_dfs": "Depth-first: click the exact cell the next call reveals.",
+    "quiz_rule_bfs": "Breadth-first: any hidden cell in the next cell's layer counts"
+    " (a layer: the cells the same number of moves from the click).",
+    "quiz_ask": "Which cell is revealed next? Click it.",
+    "quiz_right": "Right: ({row}, {col}) is next.",
+    "quiz_layer": "Right: ({row}, {col}) is in the same layer; the queue takes ({next_row}, {next_col}) first.",
+    "quiz_wrong_dfs": "Not this one: the next call goes to ({next_row}, {next_col}).",
+    "quiz_wrong_bfs": "Not this one: ({row}, {col}) is not in the next cell's layer;"
+    " the queue takes ({next_row}, {next_col}) next.",
+    "quiz_revealed": "({row}, {col}) is already uncovered: click a hidden cell.",
+    "quiz_score": "Score: {right} of {tries}.",
+    "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
 }
 
 #: Short names of the two orders.
@@ -189,3 +203,76 @@ def event_caption(t, e: int) -> str:
     else:
         said += fill("event_dequeue_digit", mines=int(value), value=value)
     return said + fill("event_queue", frontier=waiting)
+
+
+# ---- the quiz: predict the next cell --------------------------------------------
+
+
+def quiz_rule(order: str) -> str:
+    """Say which guesses count in `order`: the exact next call (DFS), or any cell of the next layer (BFS).
+
+    Examples
+    --------
+    >>> quiz_rule("dfs")
+    'Depth-first: click the exact cell the next call reveals.'
+    """
+    if order not in ORDER_NAMES:
+        raise ValueError(f"order must be one of {sorted(ORDER_NAMES)}, not {order!r}")
+    return fill(f"quiz_rule_{order}")
+
+
+def quiz_judge(t, k: int, row: int, col: int) -> str:
+    """Judge the guess that (row, col) is revealed next, while step `k` of trace `t` is shown.
+
+    Return the name of the verdict's template: ``"quiz_right"`` (the cell of
+    step ``k + 1``), ``"quiz_layer"`` (BFS: another hidden cell of the same
+    layer, which counts too), ``"quiz_wrong_dfs"`` or ``"quiz_wrong_bfs"``, or
+    ``"quiz_revealed"`` (the cell is already uncovered: not counted as a try).
+
+    Examples
+    --------
+    >>> import msviz
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0), order="bfs")
+    >>> [quiz_judge(t, 0, *cell) for cell in [(0, 1), (1, 1), (0, 2), (0, 0)]]
+    ['quiz_right', 'quiz_layer', 'quiz_wrong_bfs', 'quiz_revealed']
+    """
+    rows, cols = t.shape
+    if not (-1 <= k < len(t) - 1):
+        raise ValueError(f"step {k} has no next step to guess: the reveal has steps 0 to {len(t) - 1}")
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise ValueError(f"cell {(row, col)!r} is outside the {rows}x{cols} board")
+    s = int(t.visit_step[row, col])  # the step that reveals the cell guessed, -1 for none
+    if t.board[row, col] not in ("E", "M") or 0 <= s <= k:
+        return "quiz_revealed"
+    if s == k + 1:
+        return "quiz_right"
+    if t.order == "dfs":
+        return "quiz_wrong_dfs"
+    return "quiz_layer" if s >= 0 and t.depth[s] == t.depth[k + 1] else "quiz_wrong_bfs"
+
+
+def quiz_verdict(t, k: int, row: int, col: int) -> str:
+    """Say what the quiz tells a student who guesses (row, col) while step `k` of `t` is shown.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0), order="bfs")
+    >>> quiz_verdict(t, 0, 1, 1)
+    'Right: (1, 1) is in the same layer; the queue takes (0, 1) first.'
+    >>> quiz_verdict(msviz.trace(["EEE", "EEM"], (0, 0)), 0, 1, 1)
+    'Not this one: the next call goes to (0, 1).'
+    """
+    kind = quiz_judge(t, k, row, col)
+    return fill(kind, row=row, col=col, next_row=int(t.rows[k + 1]), next_col=int(t.cols[k + 1]))
+
+
+def quiz_score(right: int, tries: int, *, over: bool = False) -> str:
+    """Say the score: so far, or (`over`) at the end of the reveal.
+
+    Examples
+    --------
+    >>> quiz_score(2, 3), quiz_score(1, 1, over=True)
+    ('Score: 2 of 3.', 'The reveal is over: you predicted 1 of 1 step.')
+    """
+    return fill("quiz_over" if over else "quiz_score", right=right, tries=tries)

@@ -1,0 +1,148 @@
+"""The quiz in a real browser: a click on the board is a guess, judged and scored in the page.
+
+The view is given the traits of `msviz.quiz` (on an exported page, opened from
+file://, with no kernel): a right click and a wrong click change the score as
+they should, depth-first (only the exact next call counts) and breadth-first
+(another hidden cell of the next cell's layer counts too); each guess shows
+the true next step, its words are `msviz.words`' own, and no click is sent
+to the kernel.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from chromium import shoot
+
+import msviz
+from msviz import export
+from msviz.words import quiz_rule, quiz_score, quiz_verdict
+
+BOARD = msviz.random_board(9, 9, 10, seed=1, safe=(4, 4))
+CLICK = (4, 4)
+DATA_TAG = '<script id="msviz-data" type="application/json">'
+# The page's own controls (Play, the slider) are not part of a quiz, nor its note on the keys.
+QUIZ_ONLY = ".msviz-controls, body > p { display: none !important; }"
+
+
+def quiz_page(q) -> str:
+    """An exported page of quiz `q`'s reveal, its view given the traits the quiz's view has."""
+    page = export.page_html(q.trace, title=f"Predict the next cell: {msviz.words.TITLES[q.trace.order]}")
+    head, rest = page.split(DATA_TAG, 1)
+    data, tail = rest.split("</script>", 1)
+    state = json.loads(data)
+    for name in ("quiz", "quiz_right", "quiz_tries", "step", "keyboard", "show_frontier", "show_legend",
+                 "code", "code_lines", "words", "max_cell"):
+        state["boards"][0][name] = getattr(q.view, name)
+    return head + DATA_TAG + json.dumps(state).replace("</", "<\\/") + "</script>" + tail
+
+
+@pytest.fixture
+def open_quiz(browser, tmp_path):
+    """Open a page of quiz `q` from file://; record what the view sends to the kernel, and any error."""
+    contexts = []
+
+    def open_(q, viewport=(1024, 768)):
+        path = tmp_path / f"quiz-{q.trace.order}.html"
+        path.write_text(quiz_page(q), encoding="utf-8")
+        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        contexts.append(context)
+        page = context.new_page()
+        problems = []
+        page.on("pageerror", lambda e: problems.append(f"error: {e}"))
+        page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
+        page.goto(path.as_uri())
+        page.wait_for_function("window.msvizPage !== undefined", timeout=20_000)
+        page.add_style_tag(content=QUIZ_ONLY)
+        page.evaluate("() => { window.sent = []; window.msvizPage.models[0].send = m => window.sent.push(m); }")
+        page.problems = problems
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def click_cell(page, q, row: int, col: int) -> dict:
+    """Click cell (row, col) of the board; return what the quiz then shows, once it is drawn."""
+    canvas = page.locator(".msviz-view canvas.msviz-cells").first
+    box = canvas.bounding_box()
+    rows, cols = q.trace.shape
+    canvas.click(position={"x": (col + 0.5) * box["width"] / cols, "y": (row + 0.5) * box["height"] / rows})
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return shown(page)
+
+
+def shown(page) -> dict:
+    """What the quiz shows: its rule, verdict and score (words and numbers), and the step drawn."""
+    root = page.locator(".msviz-view").first
+    return root.evaluate("root => ({...root.msviz.quiz(), step: root.msviz.step(), caption: root.msviz.caption()})")
+
+
+def cell(t, k) -> tuple[int, int]:
+    return int(t.rows[k]), int(t.cols[k])
+
+
+def test_depth_first_a_right_click_scores_and_a_wrong_click_does_not(open_quiz):
+    q = msviz.quiz(BOARD, CLICK, order="dfs")
+    t = q.trace
+    page = open_quiz(q)
+    start = shown(page)
+    assert start["rule"] == quiz_rule("dfs") and start["verdict"] == "Which cell is revealed next? Click it."
+    assert (start["step"], start["score"]) == (0, quiz_score(0, 0))
+
+    after = click_cell(page, q, *cell(t, 1))  # right: the next call
+    assert (after["right"], after["tries"], after["step"]) == (1, 1, 1)
+    assert after["verdict"] == quiz_verdict(t, 0, *cell(t, 1)) == f"Right: {cell(t, 1)} is next."
+    assert after["score"] == quiz_score(1, 1)
+    assert after["caption"] == msviz.words.caption(t, 1)  # the true step is shown
+
+    wrong = cell(t, len(t) - 1)  # hidden, and not the next call
+    after = click_cell(page, q, *wrong)
+    assert (after["right"], after["tries"], after["step"]) == (1, 2, 2)
+    assert after["verdict"] == quiz_verdict(t, 1, *wrong) == f"Not this one: the next call goes to {cell(t, 2)}."
+    assert after["score"] == quiz_score(1, 2)
+    shoot(page, "quiz-dfs-1024x768")
+
+    after = click_cell(page, q, *CLICK)  # an uncovered cell: said so, not counted
+    assert (after["right"], after["tries"], after["step"]) == (1, 2, 2)
+    assert after["verdict"] == f"{CLICK} is already uncovered: click a hidden cell."
+    assert page.evaluate("window.sent") == [] and page.problems == []  # nothing went to the kernel
+
+
+def test_breadth_first_another_cell_of_the_layer_counts(open_quiz):
+    q = msviz.quiz(BOARD, CLICK, order="bfs")
+    t = q.trace
+    assert t.depth[1] == t.depth[2] == 1  # the click is blank: its neighbours are one layer
+    page = open_quiz(q)
+    assert shown(page)["rule"] == quiz_rule("bfs")
+
+    same_layer = cell(t, 2)  # right, though the queue takes step 1's cell first
+    after = click_cell(page, q, *same_layer)
+    assert (after["right"], after["tries"], after["step"]) == (1, 1, 1)
+    assert after["verdict"] == quiz_verdict(t, 0, *same_layer)
+    assert after["verdict"] == f"Right: {same_layer} is in the same layer; the queue takes {cell(t, 1)} first."
+    shoot(page, "quiz-bfs-same-layer")
+
+    deeper = cell(t, len(t) - 1)
+    assert t.depth[len(t) - 1] > t.depth[2]
+    after = click_cell(page, q, *deeper)  # wrong: a later layer
+    assert (after["right"], after["tries"], after["step"]) == (1, 2, 2)
+    assert after["verdict"] == quiz_verdict(t, 1, *deeper)
+    assert after["verdict"].startswith(f"Not this one: {deeper} is not in the next cell's layer")
+    assert after["score"] == quiz_score(1, 2)
+    shoot(page, "quiz-bfs-1024x768")
+    assert page.evaluate("window.sent") == [] and page.problems == []
+
+
+def test_the_end_of_the_reveal_says_the_final_score(open_quiz):
+    q = msviz.quiz(["EEEE", "EEEE", "EEME"], (0, 0))
+    t = q.trace
+    page = open_quiz(q, viewport=(1400, 1000))
+    for k in range(1, len(t)):
+        after = click_cell(page, q, *(cell(t, k) if k != 2 else cell(t, len(t) - 1)))  # one wrong guess
+    assert (after["right"], after["tries"], after["step"]) == (len(t) - 2, len(t) - 1, len(t) - 1)
+    assert after["score"] == quiz_score(len(t) - 2, len(t) - 1, over=True)
+    assert click_cell(page, q, 2, 2)["tries"] == len(t) - 1  # no more guesses
+    shoot(page, "quiz-over")
