@@ -146,3 +146,70 @@ def test_the_end_of_the_reveal_says_the_final_score(open_quiz):
     assert after["score"] == quiz_score(len(t) - 2, len(t) - 1, over=True)
     assert click_cell(page, q, 2, 2)["tries"] == len(t) - 1  # no more guesses
     shoot(page, "quiz-over")
+
+
+# ---- in JupyterLab: the score the browser keeps is the one Python reads ------------------
+
+QUIZ_NOTEBOOK = [
+    "import msviz\nq = msviz.quiz(msviz.random_board(6, 8, 7, seed=5, safe=(3, 4)), (3, 4), order='bfs')\nq",
+    "print('SCORE', *q.score, q.view.step)",
+]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab on 127.0.0.1 serving one notebook, with a quiz in its first cell."""
+    import nbformat
+    from labserver import running_lab
+
+    workdir = tmp_path_factory.mktemp("quiz-lab")
+    root = workdir / "notebooks"
+    root.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in QUIZ_NOTEBOOK])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, root / "quiz-test.ipynb")
+    with running_lab(root, workdir) as base:
+        yield base
+
+
+def kernel_score(page) -> tuple[int, int, int]:
+    """Run the notebook's second cell: (right, tries, step) as the kernel reads them."""
+    cell = page.locator(".jp-CodeCell").nth(1)
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Control+Enter")
+    page.wait_for_timeout(300)
+    page.wait_for_function(
+        "el => /SCORE \\d+ \\d+ -?\\d+/.test(el.textContent) && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
+        arg=cell.element_handle(), timeout=30_000,
+    )
+    _, right, tries, step = cell.locator(".jp-OutputArea-output").last.inner_text().split()
+    return int(right), int(tries), int(step)
+
+
+def test_in_jupyterlab_the_kernel_reads_the_score_of_the_clicks(browser, lab):
+    from test_notebooks_in_chromium import assert_no_errors, ran_notebook
+
+    t = msviz.trace(msviz.random_board(6, 8, 7, seed=5, safe=(3, 4)), (3, 4), order="bfs")
+    with ran_notebook(browser, lab, "quiz-test.ipynb", viewport=(1024, 768)) as page:
+        assert_no_errors(page, "quiz-test.ipynb")
+        widget = page.locator(".widget-vbox:has(.msviz-view)").first
+        view = widget.locator(".msviz-view").first
+        canvas = view.locator("canvas.msviz-cells")
+        box = canvas.bounding_box()
+
+        def click(row, col):
+            canvas.click(position={"x": (col + 0.5) * box["width"] / 8, "y": (row + 0.5) * box["height"] / 6})
+
+        click(*cell(t, 2))  # another cell of the next layer: right
+        page.wait_for_function("root => root.msviz.step() === 1", arg=view.element_handle(), timeout=20_000)
+        click(*cell(t, len(t) - 1))  # a later layer: wrong
+        page.wait_for_function("root => root.msviz.step() === 2", arg=view.element_handle(), timeout=20_000)
+        assert view.evaluate("root => root.msviz.quiz().score") == quiz_score(1, 2)
+        assert kernel_score(page) == (1, 2, 2)
+        widget.scroll_into_view_if_needed()
+        shoot(widget, "quiz-in-jupyterlab-1024x768")
+
+        widget.locator("button:has-text('Start again')").click()
+        page.wait_for_function("root => root.msviz.step() === 0 && root.msviz.quiz().score === 'Score: 0 of 0.'",
+                               arg=view.element_handle(), timeout=20_000)
+        assert kernel_score(page) == (0, 0, 0)
