@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -54,8 +55,7 @@ def render(args) -> Path:
     import msviz
     from msviz import export
 
-    if args.output.suffix.lower() not in (".gif", ".png", ".html", ".htm"):
-        raise ValueError(f"cannot write {str(args.output)!r}: the file must end in .gif, .png or .html")
+    check_output(args.output)
     if args.board is not None:
         try:
             text = args.board.read_text(encoding="utf-8")
@@ -65,8 +65,10 @@ def render(args) -> Path:
         click = tuple(args.click) if args.click else (len(board) // 2, len(board[0]) // 2)
     else:
         click = tuple(args.click) if args.click else (args.rows // 2, args.cols // 2)
-        # Checked against the board size first, so a bad click is named as such.
-        msviz.board.check_click(click, (max(args.rows, 1), max(args.cols, 1)))
+        # The size first (a typo such as 100000 is refused before anything is made), then the
+        # click against it, so that a bad click is named as such.
+        msviz._checks.size(args.rows, args.cols)
+        msviz.board.check_click(click, (args.rows, args.cols))
         board = msviz.random_board(args.rows, args.cols, args.mines, seed=args.seed, safe=click)
     neighbors = msviz.READING_ORDER if args.neighbors == "reading" else msviz.LEETCODE_ORDER
     orders = ["dfs", "bfs"] if args.order == "both" else [args.order]
@@ -74,15 +76,37 @@ def render(args) -> Path:
     return export.save(traces, args.output, stride=args.stride, fps=args.fps)
 
 
+def check_output(path: Path) -> None:
+    """Check, before anything is drawn, that `path` has a known ending and can be written."""
+    if path.suffix.lower() not in (".gif", ".png", ".html", ".htm"):
+        raise ValueError(f"cannot write {str(path)!r}: the file must end in .gif, .png or .html")
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: it is a folder")
+    if not folder.is_dir():
+        raise ValueError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise ValueError(f"cannot write {str(path)!r}: permission denied")
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
         path = render(args)
     except (ValueError, TypeError) as err:
-        print(f"msviz: error: {err}", file=sys.stderr)
-        return 2
+        return fail(str(err))
+    except MemoryError:
+        return fail("not enough memory for this board: try fewer rows and columns")
+    except OSError as err:  # what could not be foreseen: a full disk, a file made read-only meanwhile
+        return fail(f"cannot write {str(args.output)!r}: {err.strerror or err}")
     print(f"wrote {path}")
     return 0
+
+
+def fail(message: str) -> int:
+    """Say what went wrong in one line, as argparse does; return the exit status 2."""
+    print(f"msviz: error: {message}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -31,7 +31,8 @@ MAX_PIXELS = 33_000_000
 ORDERS = ("dfs", "bfs")
 
 
-def _clip(value, most: int = 80) -> str:
+def clip(value, most: int = 80) -> str:
+    """The repr of `value`, cut short if long: for messages."""
     text = repr(value)
     return text if len(text) <= most else text[: most - 3] + "..."
 
@@ -60,7 +61,7 @@ def whole_number(name: str, value, *, least: int | None = None, most: int | None
     TypeError: rows must be a whole number, not float: 2.5
     """
     if not is_integer(value):
-        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}: {_clip(value)}")
+        raise TypeError(f"{name} must be a whole number, not {type(value).__name__}: {clip(value)}")
     if least is not None and value < least:
         raise ValueError(f"{name} must be at least {least}, not {value!r}")
     if most is not None and value > most:
@@ -140,7 +141,7 @@ def click(value, shape: tuple[int, int], *, name: str = "click") -> tuple[int, i
     pair = isinstance(value, Sequence) and not isinstance(value, (str, bytes))
     pair = pair or (isinstance(value, np.ndarray) and value.ndim == 1)
     if not pair or len(value) != 2 or not all(is_integer(x) for x in value):
-        raise TypeError(f"{name} must be a pair (row, col) of whole numbers, not {_clip(value)}")
+        raise TypeError(f"{name} must be a pair (row, col) of whole numbers, not {clip(value)}")
     r, c = int(value[0]), int(value[1])
     rows, cols = shape
     if not (0 <= r < rows and 0 <= c < cols):
@@ -162,7 +163,7 @@ def order(value) -> str:
     TypeError: order must be the string 'dfs' or 'bfs', not list: ['dfs']
     """
     if not isinstance(value, str):
-        raise TypeError(f"order must be the string 'dfs' or 'bfs', not {type(value).__name__}: {_clip(value)}")
+        raise TypeError(f"order must be the string 'dfs' or 'bfs', not {type(value).__name__}: {clip(value)}")
     if value not in ORDERS:
         raise ValueError(f"order must be 'dfs' or 'bfs', not {value!r}")
     return value
@@ -183,13 +184,13 @@ def neighbors(value) -> tuple[tuple[int, int], ...]:
     TypeError: neighbors must be a sequence of pairs (dr, dc) of whole numbers, but it holds (1.7, 0.2)
     """
     if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
-        raise TypeError(f"neighbors must be a sequence of the eight offsets (dr, dc), not {_clip(value)}")
+        raise TypeError(f"neighbors must be a sequence of the eight offsets (dr, dc), not {clip(value)}")
     offsets = []
     for pair in value:
         ok = isinstance(pair, (Sequence, np.ndarray)) and not isinstance(pair, (str, bytes))
         if not ok or len(pair) != 2 or not all(is_integer(x) for x in pair):
             raise TypeError(
-                f"neighbors must be a sequence of pairs (dr, dc) of whole numbers, but it holds {_clip(pair)}"
+                f"neighbors must be a sequence of pairs (dr, dc) of whole numbers, but it holds {clip(pair)}"
             )
         offsets.append((int(pair[0]), int(pair[1])))
     offsets = tuple(offsets)
@@ -198,7 +199,7 @@ def neighbors(value) -> tuple[tuple[int, int], ...]:
         extra = sorted({o for o in offsets if o not in EIGHT or offsets.count(o) > 1})
         raise ValueError(
             f"neighbors must list each of the eight offsets (dr, dc) once, "
-            f"but {_clip(value)} misses {missing} and has extra or repeated {extra}"
+            f"but {clip(value)} misses {missing} and has extra or repeated {extra}"
         )
     return offsets
 
@@ -218,6 +219,6 @@ def trace(value, *, name: str = "trace"):
     if not isinstance(value, Trace):
         raise TypeError(
             f"{name} must be a msviz.Trace (made by msviz.trace(board, click)), "
-            f"not {type(value).__name__}: {_clip(value)}"
+            f"not {type(value).__name__}: {clip(value)}"
         )
     return value

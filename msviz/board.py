@@ -129,7 +129,7 @@ def _parse_row(row, r: int) -> list[str]:
     if not isinstance(row, Sequence):
         raise TypeError(
             f"row {r} of the board must be a string or a list of one-character "
-            f"strings, not {type(row).__name__}: {row!r}"
+            f"strings, not {type(row).__name__}: {_checks.clip(row)}"
         )
     if not len(row):
         raise ValueError(f"row {r} of the board is empty")
@@ -140,11 +140,11 @@ def _parse_row(row, r: int) -> list[str]:
         if not isinstance(cell, str):
             raise TypeError(
                 f"cell ({r}, {c}) must be a one-character string, "
-                f"not {type(cell).__name__}: {cell!r}"
+                f"not {type(cell).__name__}: {_checks.clip(cell)}"
             )
         if cell not in SYMBOLS:
             raise ValueError(
-                f"cell ({r}, {c}) holds {cell!r}, which is not a board symbol "
+                f"cell ({r}, {c}) holds {_checks.clip(cell)}, which is not a board symbol "
                 f"(one of M E B X 1-8)"
             )
     return [str(cell) for cell in row]

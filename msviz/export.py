@@ -18,6 +18,7 @@ from matplotlib.animation import FuncAnimation, PillowWriter
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from . import _checks
 from .words import ORDER_NAMES
 from .render import step_image, tile_size, view_palette
 from .trace import Trace
@@ -29,16 +30,14 @@ def _traces(traces) -> list[Trace]:
     """Return `traces` as a list of traces: one trace, or a sequence of them."""
     if isinstance(traces, Trace):
         return [traces]
-    out = list(traces)
+    out = list(traces) if isinstance(traces, (list, tuple)) else []
     if not out or not all(isinstance(t, Trace) for t in out):
-        raise TypeError(f"expected a Trace or a sequence of traces, not {traces!r}")
+        raise TypeError(f"expected a msviz.Trace or a list of traces, not {type(traces).__name__}: {traces!r:.80}")
     return out
 
 
 def _positive(name: str, value) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a whole number of at least 1, not {value!r}")
-    return value
+    return _checks.whole_number(name, value, least=1)
 
 
 def frames(traces, *, stride: int = 1) -> list[int]:
@@ -75,7 +74,9 @@ class _Frames:
     def __init__(self, traces, *, px=None, dpi=100):
         self.traces = _traces(traces)
         shape = self.traces[0].shape
+        px = _checks.px(px)
         self.px = tile_size(shape, width_px=480) if px is None else px
+        _checks.pixels(shape, self.px)
         height, width = shape[0] * self.px, shape[1] * self.px
         n = len(self.traces)
         self.figure = Figure(figsize=(n * (width / dpi + 0.3), height / dpi + 0.5), dpi=dpi)

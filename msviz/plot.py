@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib import pyplot as plt
 
+from . import _checks
 from .board import parse_board
 from .render import DIGIT_COLORS, board_image, step_image, tile_size
 from .words import ORDER_NAMES
@@ -92,7 +93,7 @@ def draw_step(trace, k, *, ax=None, indices=None, px=None, show_frontier=True, *
     >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
     >>> artist = draw_step(t, 2)
     """
-    image = step_image(trace, k, px=px, show_frontier=show_frontier)
+    image = step_image(trace, k, px=px, show_frontier=show_frontier)  # checks trace and k
     return _show(_axes(ax), image, trace.shape, indices, **kwargs)
 
 
@@ -169,6 +170,7 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
     >>> [t.get_text() for t in texts]
     ['0', '1', '2', '3']
     """
+    trace = _checks.trace(trace)
     ax = _axes(ax)
     artists = _cell_map(ax, trace.visit_step, label="step revealed", cmap=cmap, norm=norm,
                         annotate=annotate, colorbar=colorbar, **kwargs)
@@ -183,6 +185,7 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     -------
     (AxesImage, Colorbar or None, list of Text)
     """
+    trace = _checks.trace(trace)
     ax = _axes(ax)
     label = "distance from the click (layer)" if trace.order == "bfs" else "recursion depth"
     artists = _cell_map(ax, trace.depth_map, label=label, cmap=cmap, annotate=annotate,
@@ -209,6 +212,14 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
     dict
         ``"dfs"``, ``"bfs"``, ``"difference"``: each (AxesImage, Colorbar, texts).
     """
+    dfs_trace = _checks.trace(dfs_trace, name="dfs_trace")
+    bfs_trace = _checks.trace(bfs_trace, name="bfs_trace")
+    if dfs_trace.shape != bfs_trace.shape or dfs_trace.click != bfs_trace.click:
+        raise ValueError(
+            f"compare_orders needs two traces of the same click on the same board, not a "
+            f"{dfs_trace.shape[0]}x{dfs_trace.shape[1]} board clicked at {dfs_trace.click} and a "
+            f"{bfs_trace.shape[0]}x{bfs_trace.shape[1]} board clicked at {bfs_trace.click}"
+        )
     if axes is None:
         fig = plt.figure(figsize=(15, 4.2), layout="constrained")
         axes = fig.subplots(1, 3)
@@ -252,6 +263,7 @@ def frontier_plot(*traces, ax=None, **kwargs):
     >>> lines[0].get_ydata().tolist()
     [3, 2, 1, 0]
     """
+    traces = [_checks.trace(t) for t in traces]
     ax = _axes(ax)
     lines = []
     for t in traces:
@@ -270,7 +282,7 @@ def frontier_plot(*traces, ax=None, **kwargs):
 
 def chebyshev_distance(trace) -> np.ndarray:
     """Return each step's distance from the click in king moves: max(|dr|, |dc|)."""
-    r0, c0 = trace.click
+    r0, c0 = _checks.trace(trace).click
     return np.maximum(np.abs(trace.rows - r0), np.abs(trace.cols - c0))
 
 
@@ -283,6 +295,7 @@ def step_vs_distance(*traces, ax=None, **kwargs):
     -------
     list of PathCollection, one per trace
     """
+    traces = [_checks.trace(t) for t in traces]
     ax = _axes(ax)
     points = []
     for t in traces:

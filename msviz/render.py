@@ -19,6 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.patches import Circle
 
+from . import _checks
 from .board import parse_board
 
 __all__ = ["PALETTE", "DIGIT_COLORS", "CODES", "tile_size", "board_image", "step_image", "state_image", "tile_codes", "png"]
@@ -93,7 +94,9 @@ def tile_size(shape: tuple[int, int], *, width_px: int = 600) -> int:
     >>> tile_size((4, 5)), tile_size((50, 50)), tile_size((200, 200))
     (32, 12, 3)
     """
-    side = max(shape)
+    rows, cols = _checks.size(shape[0], shape[1], most=_checks.MAX_CELLS * 4, what="a board")
+    width_px = _checks.whole_number("width_px", width_px, least=1)
+    side = max(rows, cols)
     px = max(1, min(32, width_px // side))
     return max(px, _LEGIBLE_PX) if side <= 50 else px
 
@@ -243,8 +246,16 @@ def board_image(board, *, px: int | None = None, show_mines: bool = False) -> np
     (32, 32, 3)
     """
     grid = np.asarray(parse_board(board))
-    px = tile_size(grid.shape) if px is None else px
+    px = _side(grid.shape, px)
     return _compose(tile_codes(grid, show_mines), px)
+
+
+def _side(shape: tuple[int, int], px) -> int:
+    """The side of a cell in pixels: `px` checked, or chosen for the board; the picture's size checked."""
+    px = _checks.px(px)
+    px = tile_size(shape) if px is None else px
+    _checks.pixels(shape, px)
+    return px
 
 
 def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = True) -> np.ndarray:
@@ -261,9 +272,11 @@ def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = Tr
     >>> step_image(t, 1, px=16).shape
     (32, 48, 3)
     """
+    trace = _checks.trace(trace)
+    board = trace.board_at(k)  # checks k
     current = (int(trace.rows[k]), int(trace.cols[k])) if k >= 0 else None
     frontier = trace.frontier_at(k) if show_frontier else None
-    return state_image(trace.board_at(k), current=current, frontier=frontier, px=px, order=trace.order)
+    return state_image(board, current=current, frontier=frontier, px=px, order=trace.order)
 
 
 def state_image(board, *, current=None, frontier=None, px=None, show_mines=False, order="dfs") -> np.ndarray:
@@ -291,7 +304,7 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
     (8, 16, 3)
     """
     board = np.asarray(board)
-    px = tile_size(board.shape) if px is None else px
+    px = _side(board.shape, px)
     image = _compose(tile_codes(board, show_mines), px).copy()
     if frontier is not None:
         _outline(image, frontier, px, _rgb(WAITING_COLOR[order]))

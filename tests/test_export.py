@@ -100,9 +100,9 @@ def test_save_by_extension(tmp_path, dfs, bfs):
         assert image.format == "PNG"
     with pytest.raises(ValueError, match=r"must end in .gif, .png or .html"):
         export.save(dfs, tmp_path / "a.jpg")
-    with pytest.raises(ValueError, match=r"stride must be a whole number of at least 1, not 0"):
+    with pytest.raises(ValueError, match=r"stride must be at least 1, not 0"):
         export.frames(dfs, stride=0)
-    with pytest.raises(TypeError, match=r"expected a Trace"):
+    with pytest.raises(TypeError, match=r"expected a msviz.Trace"):
         export.frames([1, 2])
 
 
@@ -133,7 +133,7 @@ def test_render_a_board_file(tmp_path):
         (["--click", "20", "0"], r"click \(20, 0\) is outside the 9x9 board"),
         (["--click", "-1", "0"], r"click \(-1, 0\) is outside the 9x9 board"),
         (["--mines", "100"], r"100 mines do not fit on a 9x9 board"),
-        (["--stride", "0"], r"stride must be a whole number of at least 1, not 0"),
+        (["--stride", "0"], r"stride must be at least 1, not 0"),
         (["--board", "/no/such/board.txt"], r"cannot read the board file '/no/such/board.txt'"),
     ],
 )
@@ -184,3 +184,21 @@ def test_a_page_needs_no_widget_package(tmp_path):
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "view.js" not in done.stderr and (tmp_path / "p.html").read_text().startswith("<!DOCTYPE html>")
+
+
+def test_render_checks_where_it_writes_before_it_draws(tmp_path, capsys, monkeypatch):
+    drawn = []
+    monkeypatch.setattr(msviz, "trace", lambda *a, **k: drawn.append(1))
+    (tmp_path / "folder.gif").mkdir()
+    for output, message in [
+        (tmp_path / "folder.gif", "it is a folder"),
+        (tmp_path / "missing" / "x.gif", "there is no folder"),
+        (tmp_path / "x.jpg", "must end in .gif, .png or .html"),
+    ]:
+        assert main(["render", "-o", str(output)]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith(f"msviz: error: cannot write '{output}'") and message in err
+    for size in (["--rows", "100000", "--cols", "100000"], ["--rows", "0"]):
+        assert main(["render", *size, "-o", str(tmp_path / "x.gif")]) == 2
+        assert capsys.readouterr().err.startswith("msviz: error: ")
+    assert not drawn  # refused before anything was made

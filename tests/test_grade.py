@@ -36,7 +36,6 @@ def count(board, r, c, offsets=EIGHT):
 
 def recursive(board, click, offsets=EIGHT, zero=False, mine="X", spread=False):
     """The recursive solution, with switches for the classic mistakes."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 2000))
     r, c = click
     if board[r][c] == "M":
         board[r][c] = mine

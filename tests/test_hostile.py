@@ -27,7 +27,7 @@ ODD = [(1.7, 0.2)] + list(msviz.READING_ORDER[1:])
 
 HOSTILE = [
     # Boards
-    (lambda: msviz.parse_board("[" * 1000 + "]" * 1000), ValueError, "nests lists far too deeply"),
+    (lambda: msviz.parse_board("[" * 100_000 + "]" * 100_000), ValueError, "nests lists far too deeply"),
     (lambda: msviz.parse_board(b"EEM\nEEE"), TypeError, "not bytes: b'EEM"),
     (lambda: msviz.reveal(bytearray(b"EE"), (0, 0)), TypeError, "not bytes"),
     (lambda: msviz.format_board(B, style=["text"]), ValueError, r"style must be"),
