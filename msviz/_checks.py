@@ -90,15 +90,14 @@ def size(rows, cols, *, most: int = MAX_CELLS, what: str = "a board") -> tuple[i
     >>> size(10**5, 10**5)
     Traceback (most recent call last):
     ...
-    ValueError: a board of 100000x100000 has 10000000000 cells; msviz makes boards of at most 4000000 cells (2000 x 2000)
+    ValueError: a board of 100000x100000 has 10000000000 cells; the limit is 4000000 cells (2000 x 2000)
     """
     rows = whole_number("rows", rows, least=1)
     cols = whole_number("cols", cols, least=1)
     if rows * cols > most:
         side = int(most**0.5)
         raise ValueError(
-            f"{what} of {rows}x{cols} has {rows * cols} cells; msviz makes boards of at most "
-            f"{most} cells ({side} x {side})"
+            f"{what} of {rows}x{cols} has {rows * cols} cells; the limit is {most} cells ({side} x {side})"
         )
     return rows, cols
 

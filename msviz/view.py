@@ -38,6 +38,7 @@ import ipywidgets as widgets
 import numpy as np
 import traitlets
 
+from . import _checks
 from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .viewstate import ESM, board_state, view_state
@@ -164,10 +165,14 @@ class BoardView(anywidget.AnyWidget):
             self.code = "" if source is None else SOURCES[source]
             self.code_lines = {} if source is None else LINES[source]
 
+    @traitlets.validate("max_cell")
+    def _valid_max_cell(self, proposal):
+        return _checks.px(proposal["value"], name="max_cell")
+
     def show(self, trace: Trace, *, step: int | None = None) -> None:
         """Send `trace` to the browser (once) and show its `step` (the last by default)."""
-        if not isinstance(trace, Trace):
-            raise TypeError(f"expected a Trace, not {type(trace).__name__}: {trace!r}")
+        trace = _checks.trace(trace)
+        _checks.size(*trace.shape, most=_checks.MAX_VIEW_CELLS, what="a board shown in the browser")
         self.trace = trace
         with self.hold_sync():
             for name, value in view_state(trace).items():
@@ -178,6 +183,7 @@ class BoardView(anywidget.AnyWidget):
     def show_board(self, board) -> None:
         """Show a board with no reveal on it (a new game)."""
         board = np.asarray(board)
+        _checks.size(*board.shape, most=_checks.MAX_VIEW_CELLS, what="a board shown in the browser")
         self.trace = None
         with self.hold_sync():
             for name, value in board_state(board).items():

@@ -20,6 +20,7 @@ import ipywidgets as widgets
 import numpy as np
 import traitlets
 
+from . import _checks
 from .grade import Recording
 from .rules import Minesweeper
 from .trace import Trace, trace
@@ -176,9 +177,7 @@ class Player(_Stepping, widgets.VBox):
     """
 
     def __init__(self, t: Trace, *, max_cell: int = 32, code=None):
-        if not isinstance(t, Trace):
-            raise TypeError(f"expected a Trace, not {type(t).__name__}: {t!r}")
-        self.trace = t
+        self.trace = t = _checks.trace(t, name="the reveal")
         self.view = BoardView(t, step=0 if len(t) else -1, max_cell=max_cell)
         self.view.show_code(_check_code(code, t.order))
         self.errors = _errors_area()
@@ -244,6 +243,7 @@ def player(board, click=None, *, order: str = "dfs", neighbors=READING_ORDER, ma
     >>> p.view.step, p.caption
     (2, 'step 2: (1, 0), reached from (0, 0), has no adjacent mines, so it becomes B; 0 neighbours queued; queue holds 1')
     """
+    max_cell = _checks.px(max_cell, name="max_cell")  # before the trace is made
     shown = _recorded(board, click)
     if shown is not None:
         return Player(shown, max_cell=max_cell, code=False if isinstance(board, Recording) else code)
@@ -462,9 +462,7 @@ class Quiz(widgets.VBox):
     """
 
     def __init__(self, t: Trace, *, max_cell: int = 32):
-        if not isinstance(t, Trace):
-            raise TypeError(f"expected a Trace, not {type(t).__name__}: {t!r}")
-        self.trace = t
+        self.trace = t = _checks.trace(t, name="the reveal")
         # The click's own cell is given: the first guess is the step after it. Breadth-first,
         # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
         self.view = BoardView(t, step=self._first, quiz=True, keyboard=False, max_cell=max_cell,
@@ -553,6 +551,5 @@ def quiz(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell:
     >>> q.step, q.score
     (2, (1, 2))
     """
-    if isinstance(max_cell, bool) or not isinstance(max_cell, int) or max_cell < 1:
-        raise ValueError(f"max_cell must be a whole number of pixels, at least 1, not {max_cell!r}")
+    max_cell = _checks.px(max_cell, name="max_cell")  # before the trace is made
     return Quiz(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell)

@@ -136,10 +136,10 @@ def test_bad_arguments_fail_at_the_call():
         msviz.quiz(BOARD, (8, 0))
     with pytest.raises(ValueError, match="neighbors must list each of the eight offsets"):
         msviz.quiz(BOARD, CLICK, neighbors=[(0, 1)])
-    for bad in (0, -3, 2.5, True):
-        with pytest.raises(ValueError, match=f"max_cell must be a whole number of pixels, at least 1, not {bad!r}"):
+    for bad, error in ((0, ValueError), (-3, ValueError), (65, ValueError), (2.5, TypeError), (True, TypeError)):
+        with pytest.raises(error, match=f"max_cell must be .*{bad!r}"):
             msviz.quiz(BOARD, CLICK, max_cell=bad)
-    with pytest.raises(TypeError, match="expected a Trace, not list"):
+    with pytest.raises(TypeError, match="the reveal must be a msviz.Trace .* not list"):
         Quiz([["E"]])
     with pytest.raises(ValueError, match="order must be one of"):
         quiz_rule("yours")

@@ -89,7 +89,7 @@ def test_show_sends_new_arrays_and_says_so():
     assert view.generation == g0 + 1 and view.step == len(t) - 1 and view.steps == len(t)
     view.show(t, step=3)
     assert view.generation == g0 + 2 and view.step == 3
-    with pytest.raises(TypeError, match="expected a Trace, not list"):
+    with pytest.raises(TypeError, match="trace must be a msviz.Trace .* not list"):
         view.show(BOARD)
 
 
