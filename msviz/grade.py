@@ -716,7 +716,7 @@ def _order_bug(case: Case, expected: Board, attempt: _Attempt, order: str, neigh
         return "queued twice" if same and not attempt.recursed and order == "bfs" else "written twice"
     if neighbors is not None:
         right = trace(case.board, case.click, order=order, neighbors=neighbors)
-        if cells == list(zip(right.rows.tolist(), right.cols.tolist())):
+        if cells == list(zip(right.row.tolist(), right.col.tolist())):
             return None
     depth_first = _is_depth_first(case.board, expected, cells)
     breadth_first = _is_breadth_first(case.board, expected, cells, case.click)

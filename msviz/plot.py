@@ -172,7 +172,7 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
     """
     trace = _checks.trace(trace)
     ax = _axes(ax)
-    artists = _cell_map(ax, trace.visit_step, label="step revealed", cmap=cmap, norm=norm,
+    artists = _cell_map(ax, trace.step_map, label="step revealed", cmap=cmap, norm=norm,
                         annotate=annotate, colorbar=colorbar, **kwargs)
     ax.set_title(f"{ORDER_NAMES[trace.order]} visit order ({len(trace)} steps)")
     return artists
@@ -231,8 +231,8 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
         "dfs": visit_order_map(dfs_trace, ax=axes[0], cmap=cmap, norm=shared, colorbar=False),
         "bfs": visit_order_map(bfs_trace, ax=axes[1], cmap=cmap, norm=shared),
     }
-    revealed = dfs_trace.visit_step >= 0
-    diff = np.where(revealed, dfs_trace.visit_step - bfs_trace.visit_step, 0)
+    revealed = dfs_trace.step_map >= 0
+    diff = np.where(revealed, dfs_trace.step_map - bfs_trace.step_map, 0)
     limit = max(1, int(np.abs(diff).max()))
     ax = axes[2]
     cm = plt.get_cmap(diff_cmap).with_extremes(bad="#eeeeee")
@@ -283,7 +283,7 @@ def frontier_plot(*traces, ax=None, **kwargs):
 def chebyshev_distance(trace) -> np.ndarray:
     """Return each step's distance from the click in king moves: max(|dr|, |dc|)."""
     r0, c0 = _checks.trace(trace).click
-    return np.maximum(np.abs(trace.rows - r0), np.abs(trace.cols - c0))
+    return np.maximum(np.abs(trace.row - r0), np.abs(trace.col - c0))
 
 
 def step_vs_distance(*traces, ax=None, **kwargs):

@@ -274,7 +274,7 @@ def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = Tr
     """
     trace = _checks.trace(trace)
     board = trace.board_at(k)  # checks k
-    current = (int(trace.rows[k]), int(trace.cols[k])) if k >= 0 else None
+    current = (int(trace.row[k]), int(trace.col[k])) if k >= 0 else None
     frontier = trace.frontier_at(k) if show_frontier else None
     return state_image(board, current=current, frontier=frontier, px=px, order=trace.order)
 

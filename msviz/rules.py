@@ -106,7 +106,7 @@ class Minesweeper:
         t = trace(self._board, (r, c))
         self._board = t.final.tolist()
         self.last = t
-        self.flags &= t.visit_step < 0  # a revealed cell carries no flag
+        self.flags &= t.step_map < 0  # a revealed cell carries no flag
         self.lost = bool(self._board[r][c] == "X")
         self.won = not self.lost and self.hidden == 0
         return t

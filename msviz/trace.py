@@ -10,6 +10,7 @@ number of steps.
 
 from __future__ import annotations
 
+import warnings
 from array import array
 from dataclasses import dataclass
 from functools import cached_property
@@ -32,6 +33,12 @@ from .traversal import (
 __all__ = ["Trace", "trace", "trace_of_cells"]
 
 _LABELS = tuple(EVENT_LABELS)  # code -> label
+#: The fields renamed in this release: old name -> new name.
+_RENAMED = {
+    "rows": "row", "cols": "col", "parent": "parent_step", "values": "value",
+    "visit_step": "step_map", "enter_step": "enter_step_map", "leave_step": "leave_step_map",
+    "enter_event": "enter_event_map", "leave_event": "leave_event_map", "reveal_event": "reveal_event_map",
+}
 
 
 def _read_only(method):
@@ -54,7 +61,7 @@ class Trace:
     """A reveal recorded as arrays. Build one with :func:`msviz.trace`.
 
     Every array a trace holds or hands out is read-only (``a.flags.writeable``
-    is False) and no two are the same array: ``t.visit_step[:] = 0`` raises
+    is False) and no two are the same array: ``t.step_map[:] = 0`` raises
     ``ValueError: assignment destination is read-only``. Take ``.copy()`` to
     get one to change.
 
@@ -73,41 +80,61 @@ class Trace:
         The board before the click.
     final : ndarray of str, shape (rows, cols)
         The board after the click.
-    rows, cols : ndarray of int32, shape (steps,)
+
+    Per step (shape ``(steps,)``, int32; the names of `Visit`'s fields):
+
+    row, col : ndarray
         The cell revealed at each step.
-    depth : ndarray of int32, shape (steps,)
-        ``Visit.depth`` of each step: DFS recursion depth or BFS layer.
-    frontier : ndarray of int32, shape (steps,)
-        ``Visit.frontier`` of each step: stack or queue size.
-    parent : ndarray of int32, shape (steps,)
-        The step of the blank cell that led to each step's cell, -1 for the click.
-    visit_step : ndarray of int32, shape (rows, cols)
-        The step at which each cell was revealed, -1 for cells not revealed.
-    enter_step, leave_step : ndarray of int32, shape (rows, cols)
-        A cell is on the frontier (the DFS recursion stack, or the BFS queue)
-        at step ``k`` when ``enter_step <= k < leave_step``. DFS: a cell enters
-        when its call starts (the step it is revealed) and leaves at the step
-        after its call returns. BFS: a cell enters at the step of the cell that
-        queued it and leaves at the step it is revealed. -1 for cells never
-        on the frontier.
-    event_label, event_step : ndarray, shape (events,)
-        The finer timeline of :func:`msviz.dfs_events` / :func:`msviz.bfs_events`:
-        each event's label (a code: its place in `msviz.EVENT_LABELS`, uint8)
-        and the step of its cell (int32). There are two events per step.
-    enter_event, leave_event : ndarray of int32, shape (rows, cols)
-        A cell is on the stack (its call has started and not returned) or in
-        the queue (enqueued, not yet dequeued) at event ``e`` when
-        ``enter_event <= e < leave_event``; -1 for cells never there.
-    visit_event : ndarray of int32, shape (steps,)
+    value : ndarray of str
+        The symbol it was given.
+    depth : ndarray
+        ``Visit.depth``: DFS recursion depth or BFS layer.
+    frontier : ndarray
+        ``Visit.frontier``: stack or queue size.
+    parent_step : ndarray
+        The step of the blank cell that led to each step's cell, -1 for the
+        click (``Visit.parent`` is that step's cell).
+    visit_event : ndarray
         The event whose picture is step ``k``'s: DFS, the call of step ``k``;
         BFS, the last enqueue made by step ``k`` (or its dequeue).
+
+    Per cell (shape ``(rows, cols)``, int32, -1 where never; names end in ``_map``):
+
+    step_map : ndarray
+        The step at which each cell was revealed.
+    depth_map : ndarray
+        Each cell's depth (DFS) or layer (BFS).
+    enter_step_map, leave_step_map : ndarray
+        A cell is on the frontier (the DFS recursion stack, or the BFS queue)
+        at step ``k`` when ``enter_step_map <= k < leave_step_map``. DFS: a
+        cell enters when its call starts (the step it is revealed) and leaves
+        at the step after its call returns. BFS: a cell enters at the step of
+        the cell that queued it and leaves at the step it is revealed.
+    enter_event_map, leave_event_map : ndarray
+        A cell is on the stack (its call has started and not returned) or in
+        the queue (enqueued, not yet dequeued) at event ``e`` when
+        ``enter_event_map <= e < leave_event_map``.
+    reveal_event_map : ndarray
+        The event at which each cell gets its symbol.
+
+    Per event (shape ``(events,)``, two events a step):
+
+    event_label, event_step : ndarray
+        The finer timeline of :func:`msviz.dfs_events` / :func:`msviz.bfs_events`:
+        each event's label (a code: its place in `msviz.EVENT_LABELS`, uint8)
+        and the step of its cell (int32).
+
+    The names of an earlier release (``rows``, ``cols``, ``parent``,
+    ``values``, ``visit_step``, ``enter_step``, ``leave_step``,
+    ``enter_event``, ``leave_event``, ``reveal_event``) still work, with a
+    ``DeprecationWarning``.
 
     Examples
     --------
     >>> t = trace(["EEE", "EEM"], (0, 0), order="bfs")
     >>> len(t)
     4
-    >>> t.visit_step
+    >>> t.step_map
     array([[ 0,  1, -1],
            [ 2,  3, -1]], dtype=int32)
     >>> print(t.board_at(1))
@@ -123,18 +150,18 @@ class Trace:
     neighbors: tuple
     board: np.ndarray
     final: np.ndarray
-    rows: np.ndarray
-    cols: np.ndarray
+    row: np.ndarray
+    col: np.ndarray
     depth: np.ndarray
     frontier: np.ndarray
-    parent: np.ndarray
-    visit_step: np.ndarray
-    enter_step: np.ndarray
-    leave_step: np.ndarray
+    parent_step: np.ndarray
+    step_map: np.ndarray
+    enter_step_map: np.ndarray
+    leave_step_map: np.ndarray
     event_label: np.ndarray
     event_step: np.ndarray
-    enter_event: np.ndarray
-    leave_event: np.ndarray
+    enter_event_map: np.ndarray
+    leave_event_map: np.ndarray
     visit_event: np.ndarray
 
     def __post_init__(self):
@@ -150,7 +177,7 @@ class Trace:
 
     def __len__(self) -> int:
         """The number of steps: how many cells the click revealed."""
-        return len(self.rows)
+        return len(self.row)
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -158,21 +185,21 @@ class Trace:
         return self.board.shape
 
     @_read_only
-    def values(self) -> np.ndarray:
-        """The symbol given at each step, shape (steps,)."""
-        return self.final[self.rows, self.cols]
+    def value(self) -> np.ndarray:
+        """``Visit.value`` of each step: the symbol given, shape (steps,)."""
+        return self.final[self.row, self.col]
 
     @_read_only
     def children(self) -> np.ndarray:
         """How many cells each step led to directly (calls made, or cells queued)."""
-        has_parent = self.parent >= 0
-        return np.bincount(self.parent[has_parent], minlength=len(self)).astype(np.int32)
+        has_parent = self.parent_step >= 0
+        return np.bincount(self.parent_step[has_parent], minlength=len(self)).astype(np.int32)
 
     @_read_only
     def depth_map(self) -> np.ndarray:
         """Each cell's depth (DFS recursion depth, or BFS layer), -1 where not revealed."""
         out = np.full(self.shape, -1, dtype=np.int32)
-        out[self.rows, self.cols] = self.depth
+        out[self.row, self.col] = self.depth
         return out
 
     def _check_step(self, k) -> int:
@@ -186,12 +213,12 @@ class Trace:
     def revealed_at(self, k: int) -> np.ndarray:
         """Return a boolean mask of the cells revealed by the end of step `k`."""
         k = self._check_step(k)
-        return (self.visit_step >= 0) & (self.visit_step <= k)
+        return (self.step_map >= 0) & (self.step_map <= k)
 
     def frontier_at(self, k: int) -> np.ndarray:
         """Return a boolean mask of the cells on the stack or in the queue at step `k`."""
         k = self._check_step(k)
-        return (self.enter_step >= 0) & (self.enter_step <= k) & (k < self.leave_step)
+        return (self.enter_step_map >= 0) & (self.enter_step_map <= k) & (k < self.leave_step_map)
 
     def board_at(self, k: int) -> np.ndarray:
         """Return the board as it stands at the end of step `k` (a new array)."""
@@ -202,13 +229,13 @@ class Trace:
         k = self._check_step(k)
         if k < 0:
             raise ValueError("step -1 is before the click: it has no visit")
-        p = int(self.parent[k])
-        parent = None if p < 0 else (int(self.rows[p]), int(self.cols[p]))
+        p = int(self.parent_step[k])
+        parent = None if p < 0 else (int(self.row[p]), int(self.col[p]))
         return Visit(
             k,
-            int(self.rows[k]),
-            int(self.cols[k]),
-            str(self.values[k]),
+            int(self.row[k]),
+            int(self.col[k]),
+            str(self.value[k]),
             int(self.depth[k]),
             int(self.frontier[k]),
             parent,
@@ -227,12 +254,12 @@ class Trace:
         return len(self.event_step)
 
     @_read_only
-    def reveal_event(self) -> np.ndarray:
+    def reveal_event_map(self) -> np.ndarray:
         """The event at which each cell gets its symbol (its call, or its dequeue); -1 if never."""
         out = np.full(self.shape, -1, dtype=np.int32)
         is_reveal = np.isin(self.event_label, [_LABEL_CODES["call"], _LABEL_CODES["dequeue"]])
         steps = self.event_step[is_reveal]
-        out[self.rows[steps], self.cols[steps]] = np.flatnonzero(is_reveal)
+        out[self.row[steps], self.col[steps]] = np.flatnonzero(is_reveal)
         return out
 
     def _check_event(self, e) -> int:
@@ -250,18 +277,18 @@ class Trace:
             raise ValueError("event -1 is before the click: it has no label")
         k = int(self.event_step[e])
         label = _LABELS[int(self.event_label[e])]
-        return Event(label, int(self.rows[k]), int(self.cols[k]), k, int(self.depth[k]))
+        return Event(label, int(self.row[k]), int(self.col[k]), k, int(self.depth[k]))
 
     def board_at_event(self, e: int) -> np.ndarray:
         """Return the board right after event `e` (a new array)."""
         e = self._check_event(e)
-        revealed = (self.reveal_event >= 0) & (self.reveal_event <= e)
+        revealed = (self.reveal_event_map >= 0) & (self.reveal_event_map <= e)
         return np.where(revealed, self.final, self.board)
 
     def frontier_at_event(self, e: int) -> np.ndarray:
         """Return a boolean mask of the cells on the stack or in the queue right after event `e`."""
         e = self._check_event(e)
-        return (self.enter_event >= 0) & (self.enter_event <= e) & (e < self.leave_event)
+        return (self.enter_event_map >= 0) & (self.enter_event_map <= e) & (e < self.leave_event_map)
 
     def waiting_at_event(self, e: int) -> list[Cell]:
         """Return the cells on the stack or in the queue after event `e`, in order.
@@ -277,8 +304,17 @@ class Trace:
         """
         mask = self.frontier_at_event(e)
         rows, cols = np.nonzero(mask)
-        order = np.argsort(self.enter_event[rows, cols], kind="stable")
+        order = np.argsort(self.enter_event_map[rows, cols], kind="stable")
         return [(int(rows[i]), int(cols[i])) for i in order]
+
+    # The names of the previous release, for one more release.
+    def __getattr__(self, name):
+        new = _RENAMED.get(name)
+        if new is None:
+            raise AttributeError(f"'Trace' object has no attribute {name!r}")
+        warnings.warn(f"Trace.{name} is now Trace.{new}; the old name will go in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return getattr(self, new)
 
 
 def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:
@@ -296,7 +332,7 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     >>> t = trace(["EEE", "EEM"], (0, 0))
     >>> [t.visit(k).value for k in range(len(t))]
     ['B', '1', 'B', '1']
-    >>> t.leave_step   # (0, 0)'s call returns after all four visits
+    >>> t.leave_step_map   # (0, 0)'s call returns after all four visits
     array([[ 4,  2, -1],
            [ 4,  4, -1]], dtype=int32)
     """
@@ -346,9 +382,9 @@ def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=
     --------
     >>> t = trace_of_cells(["EEE", "EEM"], (0, 0), [(0, 0), (1, 0), (0, 1), (1, 1)],
     ...                    ["B1E", "B1M"], order="bfs")
-    >>> t.order, t.parent.tolist(), t.depth.tolist()
+    >>> t.order, t.parent_step.tolist(), t.depth.tolist()
     ('bfs', [-1, 0, 0, 0], [0, 1, 1, 1])
-    >>> trace_of_cells(["EEE", "EEM"], (0, 0), [(0, 0), (1, 1)], ["B1E", "E1M"]).parent.tolist()
+    >>> trace_of_cells(["EEE", "EEM"], (0, 0), [(0, 0), (1, 1)], ["B1E", "E1M"]).parent_step.tolist()
     [-1, 0]
     """
     order = _check_order(order)
@@ -470,18 +506,18 @@ def _build(order, click, neighbors, before, final, rows, cols, depth, parent, fi
         neighbors=tuple(neighbors),
         board=before,
         final=final,
-        rows=rows,
-        cols=cols,
+        row=rows,
+        col=cols,
         depth=depth,
         frontier=frontier,
-        parent=parent,
-        visit_step=visit_step,
-        enter_step=enter_step,
-        leave_step=leave_step,
+        parent_step=parent,
+        step_map=visit_step,
+        enter_step_map=enter_step,
+        leave_step_map=leave_step,
         event_label=event_label,
         event_step=event_step,
-        enter_event=enter_event,
-        leave_event=leave_event,
+        enter_event_map=enter_event,
+        leave_event_map=leave_event,
         visit_event=visit_event,
     )
 

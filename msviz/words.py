@@ -174,8 +174,8 @@ def event_caption(t, e: int) -> str:
         return fill("before", click=click)
     event = t.event(e)
     k, row, col = event.step, event.row, event.col
-    p = int(t.parent[k])
-    parent = {} if p < 0 else {"parent_row": int(t.rows[p]), "parent_col": int(t.cols[p])}
+    p = int(t.parent_step[k])
+    parent = {} if p < 0 else {"parent_row": int(t.row[p]), "parent_col": int(t.col[p])}
     value = str(t.final[row, col])
     waiting = len(t.waiting_at_event(e))
     if event.label == "call":
@@ -241,7 +241,7 @@ def quiz_judge(t, k: int, row: int, col: int) -> str:
         raise ValueError(f"step {k} has no next step to guess: the reveal has steps 0 to {len(t) - 1}")
     if not (0 <= row < rows and 0 <= col < cols):
         raise ValueError(f"cell {(row, col)!r} is outside the {rows}x{cols} board")
-    s = int(t.visit_step[row, col])  # the step that reveals the cell guessed, -1 for none
+    s = int(t.step_map[row, col])  # the step that reveals the cell guessed, -1 for none
     if t.board[row, col] not in ("E", "M") or 0 <= s <= k:
         return "quiz_revealed"
     if s == k + 1:
@@ -264,7 +264,7 @@ def quiz_verdict(t, k: int, row: int, col: int) -> str:
     'Not this one: the next call goes to (0, 1).'
     """
     kind = quiz_judge(t, k, row, col)
-    return fill(kind, row=row, col=col, next_row=int(t.rows[k + 1]), next_col=int(t.cols[k + 1]))
+    return fill(kind, row=row, col=col, next_row=int(t.row[k + 1]), next_col=int(t.col[k + 1]))
 
 
 def quiz_score(right: int, tries: int, *, over: bool = False) -> str:

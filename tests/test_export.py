@@ -62,9 +62,9 @@ def test_animation_frames_change_only_where_the_reveal_does(dfs):
     drawn.show(5)
     b = np.asarray(drawn.images[0].get_array())
     px = drawn.px
-    r, c = int(dfs.rows[5]), int(dfs.cols[5])
+    r, c = int(dfs.row[5]), int(dfs.col[5])
     assert (a[r * px : (r + 1) * px, c * px : (c + 1) * px] != b[r * px : (r + 1) * px, c * px : (c + 1) * px]).any()
-    far = np.argwhere(dfs.visit_step < 0)
+    far = np.argwhere(dfs.step_map < 0)
     far = far[np.argmax(np.abs(far - CLICK).sum(axis=1))]  # a hidden cell far away
     fr, fc = far
     assert (a[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px] == b[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px]).all()
@@ -80,7 +80,7 @@ def test_the_page_is_self_contained_and_carries_the_view(dfs, bfs):
     data = json.loads(re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1])
     assert [b["order"] for b in data["boards"]] == ["dfs", "bfs"]
     cells = np.frombuffer(base64.b64decode(data["boards"][0]["step_cell"]), "<i4")
-    assert np.array_equal(np.divmod(cells, dfs.shape[1]), (dfs.rows, dfs.cols))
+    assert np.array_equal(np.divmod(cells, dfs.shape[1]), (dfs.row, dfs.col))
 
 
 def test_the_page_grows_with_cells_not_with_frames():

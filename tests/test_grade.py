@@ -318,10 +318,10 @@ def test_record_sees_the_textbook_order(game, neighbors):
     for source, order in [("recursive", "dfs"), ("stack", "dfs"), ("queue", "bfs")]:
         rec = record(shown_solution(source, neighbors), board, click, order=order)
         t = msviz.trace(board, click, order=order, neighbors=neighbors)
-        assert rec.cells == list(zip(t.rows.tolist(), t.cols.tolist()))
+        assert rec.cells == list(zip(t.row.tolist(), t.col.tolist()))
         assert rec.answer == msviz.reveal(board, click)
         assert rec.order == order
-        for name in ("parent", "depth", "frontier", "event_label", "event_step", "enter_event", "leave_event"):
+        for name in ("parent_step", "depth", "frontier", "event_label", "event_step", "enter_event_map", "leave_event_map"):
             assert np.array_equal(getattr(rec.trace, name), getattr(t, name)), name
     assert board == kept
 

@@ -104,13 +104,13 @@ def test_a_trace_cannot_be_changed_through_what_it_hands_out():
     t = msviz.trace(B, (2, 0))
     final = t.board_at(len(t) - 1).copy()
     arrays = {name: value for name, value in vars(t).items() if isinstance(value, np.ndarray)}
-    arrays.update({name: getattr(t, name) for name in ("values", "children", "depth_map", "reveal_event")})
+    arrays.update({name: getattr(t, name) for name in ("value", "children", "depth_map", "reveal_event_map")})
     for name, array in arrays.items():
         assert not array.flags.writeable, name
         with pytest.raises(ValueError, match="read-only"):
             array[...] = array
     ids = [id(a) for a in arrays.values()]
-    assert len(set(ids)) == len(ids) and t.enter_step is not t.visit_step
+    assert len(set(ids)) == len(ids) and t.enter_step_map is not t.step_map
     assert not any(np.shares_memory(a, b) for i, a in enumerate(arrays.values())
                    for b in list(arrays.values())[i + 1:])
     assert np.array_equal(t.board_at(0), msviz.trace(B, (2, 0)).board_at(0))

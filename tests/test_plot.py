@@ -68,8 +68,8 @@ def test_step_k_and_k_plus_1_differ_exactly_where_expected():
         for k in range(len(t) - 1):
             a, b = plot.step_image(t, k, px=PX), plot.step_image(t, k + 1, px=PX)
             changed = np.zeros(t.shape, bool)
-            changed[t.rows[k], t.cols[k]] = True  # no longer the current cell
-            changed[t.rows[k + 1], t.cols[k + 1]] = True  # revealed now
+            changed[t.row[k], t.col[k]] = True  # no longer the current cell
+            changed[t.row[k + 1], t.col[k + 1]] = True  # revealed now
             changed |= t.frontier_at(k) != t.frontier_at(k + 1)  # outlines on and off
             differs = (a != b).reshape(10, PX, 12, PX, 3).any(axis=(1, 3, 4))
             assert np.array_equal(differs, changed), (order, k)
@@ -83,7 +83,7 @@ def test_the_current_cell_is_amber_in_black_and_the_waiting_cells_outlined(order
     t = msviz.trace(["EEEE", "EEEE", "EEEM"], (0, 0), order=order)
     k = 0 if order == "bfs" else 1
     image = plot.step_image(t, k, px=PX)
-    r, c = int(t.rows[k]), int(t.cols[k])
+    r, c = int(t.row[k]), int(t.col[k])
     current = cell(image, r, c)
     assert current[0, 0].tolist() == BLACK and current[PX // 2, 3].tolist() == AMBER
     waiting = [tuple(x) for x in np.argwhere(t.frontier_at(k)) if tuple(x) != (r, c)]
@@ -104,7 +104,7 @@ def test_drawing_functions_take_ax_and_return_artists():
     step = plot.draw_step(t, 3, ax=axes[0, 1])
     assert np.array_equal(step.get_array(), plot.step_image(t, 3))
     im, bar, texts = plot.visit_order_map(t, ax=axes[0, 2])
-    assert im.get_array()[t.rows[5], t.cols[5]] == 5 and len(texts) == len(t)
+    assert im.get_array()[t.row[5], t.col[5]] == 5 and len(texts) == len(t)
     assert bar is not None
     lines = plot.frontier_plot(t, q, ax=axes[1, 0])
     assert [line.get_label() for line in lines] == ["DFS stack", "BFS queue"]
@@ -123,5 +123,5 @@ def test_compare_orders_shares_one_colour_scale():
     out = plot.compare_orders(d, b, axes=fig.subplots(1, 3))
     assert out["dfs"][0].norm is out["bfs"][0].norm
     diff = out["difference"][0].get_array()
-    r, c = int(d.rows[7]), int(d.cols[7])
-    assert diff[r, c] == d.visit_step[r, c] - b.visit_step[r, c]
+    r, c = int(d.row[7]), int(d.col[7])
+    assert diff[r, c] == d.step_map[r, c] - b.step_map[r, c]

@@ -45,11 +45,11 @@ def test_the_score_is_read_from_the_traits_the_browser_sets():
 def test_a_right_and_a_wrong_guess_move_the_step_and_count():
     q = msviz.quiz(BOARD, CLICK)
     t = q.trace
-    assert q.guess(int(t.rows[1]), int(t.cols[1])) == f"Right: ({t.rows[1]}, {t.cols[1]}) is next."
+    assert q.guess(int(t.row[1]), int(t.col[1])) == f"Right: ({t.row[1]}, {t.col[1]}) is next."
     assert q.score == (1, 1) and q.view.step == 1
-    hidden = next((r, c) for r, c in zip(*np.nonzero(t.visit_step > 2)))  # hidden, not next
+    hidden = next((r, c) for r, c in zip(*np.nonzero(t.step_map > 2)))  # hidden, not next
     said = q.guess(int(hidden[0]), int(hidden[1]))
-    assert said == f"Not this one: the next call goes to ({t.rows[2]}, {t.cols[2]})."
+    assert said == f"Not this one: the next call goes to ({t.row[2]}, {t.col[2]})."
     assert q.score == (1, 2) and q.view.step == 2
 
 
@@ -64,13 +64,13 @@ def test_bfs_accepts_any_hidden_cell_of_the_next_layer():
     t = q.trace
     k = next(k for k in range(len(t) - 2) if t.depth[k + 1] == t.depth[k + 2])  # a layer goes on after k + 1
     while q.step < k:
-        q.guess(int(t.rows[q.step + 1]), int(t.cols[q.step + 1]))
+        q.guess(int(t.row[q.step + 1]), int(t.col[q.step + 1]))
     assert q.score == (k, k)
     later = int(np.nonzero(t.depth == t.depth[k + 1])[0][-1])  # the last cell of that layer
     assert later > k + 1
-    said = q.guess(int(t.rows[later]), int(t.cols[later]))
-    assert said == (f"Right: ({t.rows[later]}, {t.cols[later]}) is in the same layer; "
-                    f"the queue takes ({t.rows[k + 1]}, {t.cols[k + 1]}) first.")
+    said = q.guess(int(t.row[later]), int(t.col[later]))
+    assert said == (f"Right: ({t.row[later]}, {t.col[later]}) is in the same layer; "
+                    f"the queue takes ({t.row[k + 1]}, {t.col[k + 1]}) first.")
     assert q.score == (k + 1, k + 1) and q.step == k + 1  # counted, and the true step k + 1 is shown
 
 
@@ -81,7 +81,7 @@ def test_the_rule_on_every_cell_at_every_step(order, seed):
     t = msviz.trace(msviz.random_board(7, 9, 8, seed=seed, safe=click), click, order=order)
     hidden = np.isin(t.board, ["E", "M"])
     for k in range(-1, len(t) - 1):
-        for (row, col), s in np.ndenumerate(t.visit_step):
+        for (row, col), s in np.ndenumerate(t.step_map):
             kind = quiz_judge(t, k, row, col)
             if not hidden[row, col] or 0 <= s <= k:
                 assert kind == "quiz_revealed"
@@ -95,7 +95,7 @@ def test_the_rule_on_every_cell_at_every_step(order, seed):
 
 def test_the_end_says_the_final_score_and_takes_no_more_guesses():
     q = msviz.quiz(["EEE", "EEM"], (0, 0))
-    assert [tuple(map(int, cell)) for cell in zip(q.trace.rows, q.trace.cols)] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert [tuple(map(int, cell)) for cell in zip(q.trace.row, q.trace.col)] == [(0, 0), (0, 1), (1, 0), (1, 1)]
     for row, col in [(0, 1), (1, 1), (1, 1)]:  # the second guess is wrong: (1, 0) comes first
         q.guess(row, col)
     assert q.over and q.score == (2, 3) and q.step == 3

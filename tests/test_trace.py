@@ -55,12 +55,12 @@ def test_a_trace_agrees_with_its_generator_at_every_step(game, neighbors, order)
     expected_steps = np.full(t.shape, -1)
     for v in visits:
         expected_steps[v.row, v.col] = v.step
-    assert np.array_equal(t.visit_step, expected_steps)
+    assert np.array_equal(t.step_map, expected_steps)
     depth_map = np.full(t.shape, -1)
     for v in visits:
         depth_map[v.row, v.col] = v.depth
     assert np.array_equal(t.depth_map, depth_map)
-    assert t.values.tolist() == [v.value for v in visits]
+    assert t.value.tolist() == [v.value for v in visits]
     children = [sum(1 for w in visits if w.parent == (v.row, v.col)) for v in visits]
     assert t.children.tolist() == children
     for k in range(len(visits)):
@@ -84,15 +84,15 @@ def test_dfs_stack_on_a_tiny_board():
     t = msviz.trace(["EEE", "EEM"], (0, 0))
     assert t.frontier_at(3).tolist() == [[True, False, False], [True, True, False]]
     assert t.frontier.tolist() == [1, 2, 2, 3]
-    assert t.leave_step.tolist() == [[4, 2, -1], [4, 4, -1]]
+    assert t.leave_step_map.tolist() == [[4, 2, -1], [4, 4, -1]]
 
 
 def test_a_big_trace_is_arrays_the_size_of_the_board():
     t = msviz.trace(msviz.random_board(300, 300, 900, seed=1, safe=(150, 150)), (150, 150))
     assert len(t) > 50_000
-    for per_cell in (t.visit_step, t.enter_step, t.leave_step, t.board, t.final):
+    for per_cell in (t.step_map, t.enter_step_map, t.leave_step_map, t.board, t.final):
         assert per_cell.shape == (300, 300)
-    for per_step in (t.rows, t.cols, t.depth, t.frontier, t.parent):
+    for per_step in (t.row, t.col, t.depth, t.frontier, t.parent_step):
         assert per_step.shape == (len(t),) and per_step.dtype == np.int32
 
 
@@ -133,3 +133,16 @@ def test_a_step_looks_like_its_event(game, order):
         e = int(t.visit_event[k])
         assert np.array_equal(t.board_at(k), t.board_at_event(e))
         assert np.array_equal(t.frontier_at(k), t.frontier_at_event(e))
+
+
+def test_the_old_field_names_still_work_with_a_warning():
+    t = msviz.trace(["EEE", "EEM"], (0, 0))
+    renamed = {"rows": "row", "cols": "col", "parent": "parent_step", "values": "value",
+               "visit_step": "step_map", "enter_step": "enter_step_map", "leave_step": "leave_step_map",
+               "enter_event": "enter_event_map", "leave_event": "leave_event_map",
+               "reveal_event": "reveal_event_map"}
+    for old, new in renamed.items():
+        with pytest.warns(DeprecationWarning, match=f"Trace.{old} is now Trace.{new}"):
+            assert np.array_equal(getattr(t, old), getattr(t, new))
+    with pytest.raises(AttributeError, match="no attribute 'nope'"):
+        t.nope

@@ -52,10 +52,10 @@ def test_the_view_is_sent_the_trace_arrays(order):
     assert np.array_equal(symbols(state["start"], t.shape), np.array(BOARD))
     assert np.array_equal(symbols(state["final"], t.shape), t.final)
     for name in ("reveal_event", "enter_event", "leave_event"):
-        assert np.array_equal(int32(state[name]).reshape(t.shape), getattr(t, name))
+        assert np.array_equal(int32(state[name]).reshape(t.shape), getattr(t, name + "_map"))
     cells = int32(state["step_cell"])
-    assert np.array_equal(np.divmod(cells, 10), (t.rows, t.cols))
-    assert np.array_equal(int32(state["parent_step"]), t.parent)
+    assert np.array_equal(np.divmod(cells, 10), (t.row, t.col))
+    assert np.array_equal(int32(state["parent_step"]), t.parent_step)
     assert np.array_equal(int32(state["visit_event"]), t.visit_event)
     assert np.array_equal(np.frombuffer(state["event_label"], np.uint8), t.event_label)
     assert np.array_equal(int32(state["event_step"]), t.event_step)

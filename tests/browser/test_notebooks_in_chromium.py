@@ -175,7 +175,7 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         player.locator(".widget-toggle-buttons button:has-text('every call and return')").click()
         page.wait_for_function("root => root.msviz.event() !== null && root.msviz.step() > 0",
                                arg=view.element_handle(), timeout=20_000)
-        e = next(e for e in range(1, t.events) if t.event(e).label == "return" and t.parent[t.event(e).step] >= 0
+        e = next(e for e in range(1, t.events) if t.event(e).label == "return" and t.parent_step[t.event(e).step] >= 0
                  and len(t.waiting_at_event(e - 1)) > 2)
         for k in (e - 1, e):
             readout.click()

@@ -32,7 +32,7 @@ def expected(t, k):
     tiles[board == "M"] = CODES["E"]  # a hidden mine looks like any hidden cell
     variants = np.zeros(t.shape, int)
     if k >= 0:
-        variants[t.rows[k], t.cols[k]] += 1  # the current cell
+        variants[t.row[k], t.col[k]] += 1  # the current cell
     variants += 2 * t.frontier_at(k)  # on the stack or in the queue
     return tiles.ravel().tolist(), variants.ravel().tolist()
 
@@ -153,7 +153,7 @@ def test_each_drawn_event_is_the_trace_at_that_event(open_page, seed, order):
 
 def test_stepping_through_a_return_shortens_the_drawn_path(open_page):
     t = msviz.trace(msviz.random_board(10, 12, 12, seed=5, safe=(5, 6)), (5, 6))
-    returns = [e for e in range(1, t.events) if t.event(e).label == "return" and t.parent[t.event(e).step] >= 0]
+    returns = [e for e in range(1, t.events) if t.event(e).label == "return" and t.parent_step[t.event(e).step] >= 0]
     e = next(e for e in returns if len(t.waiting_at_event(e - 1)) >= 3)
     page = open_page(t)
     page.evaluate("window.msvizPage.setMode('events')")

@@ -81,7 +81,7 @@ def shown(page) -> dict:
 
 
 def cell(t, k) -> tuple[int, int]:
-    return int(t.rows[k]), int(t.cols[k])
+    return int(t.row[k]), int(t.col[k])
 
 
 def test_depth_first_a_right_click_scores_and_a_wrong_click_does_not(open_quiz):
