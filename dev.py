@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up msviz's environment and run it: one command for each job.
 
-    python3 dev.py test     set up, then run every test
+    python3 dev.py test     set up, then check the code with ruff and run every test
     python3 dev.py bench    set up, then run the benchmark
     python3 dev.py lab      set up, then open the notebooks in JupyterLab
     python3 dev.py setup    only set up
@@ -26,6 +26,10 @@ VENV = ROOT / ".venv"
 STAMP = VENV / "msviz-installed.txt"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+#: What ruff checks.
+LINTED = ["msviz", "tests", "benchmarks", "dev.py"]
 
 
 def say(message: str) -> None:
@@ -68,7 +72,20 @@ def main(argv: list[str]) -> int:
     if command is None:
         say("set up: .venv is ready")
         return 0
+    if argv[0] == "test":
+        code = lint()
+        if code:
+            return code
     return run(*command, *argv[1:])
+
+
+def lint() -> int:
+    """Check the code with ruff: its lint rules and its formatting (settings in pyproject.toml)."""
+    code = run(PYTHON, "-m", "ruff", "check", *LINTED)
+    code = code or run(PYTHON, "-m", "ruff", "format", "--check", *LINTED)
+    if code:
+        say("ruff found problems (above); `.venv/bin/ruff format` and `.venv/bin/ruff check --fix` fix most")
+    return code
 
 
 if __name__ == "__main__":

@@ -76,8 +76,13 @@ OUT = ROOT / "test-artifacts" / "benchmark-browser.json"
 SIZES = (50, 200, 500)
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 VIEWPORT = {"width": 1400, "height": 1000}
 WIDGETS = ("player", "baseline")  # the order of the table's rows
@@ -222,7 +227,8 @@ INSTRUMENT = """() => {
   };
   /** Milliseconds since widget `name`'s picture or readout last changed. */
   B.quietFor = (name) => performance.now() - B.lastChange[name];
-  /** The median and 90th percentile of the intervals between animation frames while widget `name` was measured. */
+  /** The median and 90th percentile of the intervals between animation frames
+      while widget `name` was measured. */
   B.frameMs = (name) => {
     const xs = (B.intervals[name] || []).slice().sort((a, b) => a - b);
     return xs.length ? [xs[Math.floor(xs.length / 2)], xs[Math.ceil(0.9 * xs.length) - 1]] : [null, null];
@@ -281,15 +287,20 @@ class Widget:
         """Start watching the widget's picture and readout (window.__bench.watch)."""
         selector, attr, extra = PICTURES[self.name]
         picture = self.page.locator(selector).first
-        self.page.evaluate("([name, pic, attr, extra, out]) => window.__bench.watch(name, pic, attr, extra, out)",
-                           [self.name, picture.element_handle(), attr, extra, self.readout.element_handle()])
+        self.page.evaluate(
+            "([name, pic, attr, extra, out]) => window.__bench.watch(name, pic, attr, extra, out)",
+            [self.name, picture.element_handle(), attr, extra, self.readout.element_handle()],
+        )
 
     def settle(self, quiet_ms: int = 800) -> None:
         """Wait until nothing has moved for `quiet_ms` and the kernel is idle."""
         self.page.wait_for_function(
             """([name, quiet]) => window.__bench.quietFor(name) > quiet
-                 && [...document.querySelectorAll('.jp-StatusBar-Widget')].some(e => e.textContent.includes('Idle'))""",
-            arg=[self.name, quiet_ms], timeout=SETTLE_TIMEOUT_MS, polling=100,
+                 && [...document.querySelectorAll('.jp-StatusBar-Widget')]
+                      .some(e => e.textContent.includes('Idle'))""",
+            arg=[self.name, quiet_ms],
+            timeout=SETTLE_TIMEOUT_MS,
+            polling=100,
         )
 
     def goto(self, k: int) -> None:
@@ -299,8 +310,11 @@ class Widget:
             self.page.keyboard.press("Control+A")
             self.page.keyboard.type(str(k))
             self.page.keyboard.press("Enter")
-        self.page.wait_for_function("([el, k]) => el.textContent.trim() === k",
-                                    arg=[self.readout.element_handle(), str(k)], timeout=10_000)
+        self.page.wait_for_function(
+            "([el, k]) => el.textContent.trim() === k",
+            arg=[self.readout.element_handle(), str(k)],
+            timeout=10_000,
+        )
         self.settle()
 
     def sample(self, act) -> dict | None:
@@ -308,15 +322,18 @@ class Widget:
         self.page.evaluate("name => window.__bench.arm(name)", self.name)
         act()
         try:
-            return self.page.wait_for_function("() => window.__bench.done()", timeout=SAMPLE_TIMEOUT_MS,
-                                               polling="raf").json_value()
+            return self.page.wait_for_function(
+                "() => window.__bench.done()", timeout=SAMPLE_TIMEOUT_MS, polling="raf"
+            ).json_value()
         except Exception as error:  # Playwright's TimeoutError: the picture never came
             if "Timeout" not in type(error).__name__:
                 raise
             state = self.page.evaluate("() => window.__bench.sample")
             seen = "seen" if state["inputFrame"] is not None else "NOT seen"
-            print(f"    missed sample: {self.name}, input {seen}, slider now at {self.readout.inner_text()}",
-                  flush=True)
+            print(
+                f"    missed sample: {self.name}, input {seen}, slider now at {self.readout.inner_text()}",
+                flush=True,
+            )
             return None
 
     def step(self) -> dict | None:
@@ -335,17 +352,21 @@ class Widget:
         x, y = box["x"] + frac * box["width"], box["y"] + box["height"] / 2
         on_track = self.page.evaluate(
             "([x, y, track]) => { const e = document.elementFromPoint(x, y); return !!e && track.contains(e)"
-            " && !e.closest('.noUi-handle'); }", [x, y, self.track.element_handle()])
+            " && !e.closest('.noUi-handle'); }",
+            [x, y, self.track.element_handle()],
+        )
         if not on_track:
             raise RuntimeError(f"{self.name}: the slider's track is covered at ({x:.0f}, {y:.0f})")
         # noUiSlider ignores a tap on the track for 300 ms after the last one (while it
         # animates the handle): wait for that, or the click would not move the slider.
-        self.page.wait_for_function("el => !el.classList.contains('noUi-state-tap')",
-                                    arg=self.target.element_handle(), timeout=10_000)
+        self.page.wait_for_function(
+            "el => !el.classList.contains('noUi-state-tap')", arg=self.target.element_handle(), timeout=10_000
+        )
         return self.sample(lambda: self.page.mouse.click(x, y))
 
 
 # --- measuring -----------------------------------------------------------------------------
+
 
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (nearest rank) of `values`; missed samples count as infinite."""
@@ -393,8 +414,9 @@ def kernel_process(base: str, notebook: str) -> tuple[str, psutil.Process]:
 
 def stop_session(base: str, session_id: str) -> None:
     """Shut the notebook's kernel down, so that it takes no CPU from the next board."""
-    request = urllib.request.Request(f"{base}/api/sessions/{session_id}", method="DELETE",
-                                     headers={"Authorization": f"token {TOKEN}"})
+    request = urllib.request.Request(
+        f"{base}/api/sessions/{session_id}", method="DELETE", headers={"Authorization": f"token {TOKEN}"}
+    )
     try:
         urllib.request.urlopen(request, timeout=20).read()
     except OSError as error:
@@ -425,8 +447,13 @@ class Traffic:
         self.received += 1
 
 
-def play_run(page, widget: Widget, kernel: psutil.Process, traffic: Traffic, start: int, seconds: float) -> dict:
-    """Press Play at step `start` for `seconds`: steps asked and pictures shown per second, kernel CPU, messages."""
+def play_run(
+    page, widget: Widget, kernel: psutil.Process, traffic: Traffic, start: int, seconds: float
+) -> dict:
+    """Press Play at step `start` for `seconds`.
+
+    Returns the steps asked and pictures shown per second, the kernel's CPU and its messages.
+    """
     widget.show()
     widget.goto(start)
     sent0, received0 = traffic.sent, traffic.received
@@ -438,8 +465,9 @@ def play_run(page, widget: Widget, kernel: psutil.Process, traffic: Traffic, sta
     cpu1, wall1 = cpu_seconds(kernel), time.monotonic()
     sent, received = traffic.sent - sent0, traffic.received - received0
     widget.play_button.click()  # pause
-    page.wait_for_function("el => el.querySelector('.fa-play')", arg=widget.play_button.element_handle(),
-                           timeout=10_000)
+    page.wait_for_function(
+        "el => el.querySelector('.fa-play')", arg=widget.play_button.element_handle(), timeout=10_000
+    )
     drained = time.monotonic()
     widget.settle()  # the baseline's kernel works through the steps it was sent
     return {
@@ -483,7 +511,8 @@ def open_notebook(page, base: str, notebook: str) -> None:
             const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
             return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
         }""",
-        arg=n_code, timeout=180_000,
+        arg=n_code,
+        timeout=180_000,
     )
     try:
         page.wait_for_function(
@@ -544,12 +573,16 @@ def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
             if name == "player" and result and result["value"] != result["readout"]:
                 mismatched += 1
     if mismatched:
-        print(f"  {n}x{n}: the player drew another step than its slider shows in {mismatched} samples",
-              flush=True)
+        print(
+            f"  {n}x{n}: the player drew another step than its slider shows in {mismatched} samples",
+            flush=True,
+        )
     print(f"  {n}x{n}: latency measured ({time.monotonic() - t0:.0f} s)", flush=True)
 
     # 2 and 3. Play at its fastest, with the kernel's CPU.
-    playing = {name: play_run(page, w, kernel, traffic, middle, plan["play_s"]) for name, w in widgets.items()}
+    playing = {
+        name: play_run(page, w, kernel, traffic, middle, plan["play_s"]) for name, w in widgets.items()
+    }
     print(f"  {n}x{n}: Play measured ({time.monotonic() - t0:.0f} s)", flush=True)
     check_page(page, notebook)
 
@@ -569,6 +602,7 @@ def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
 
 # --- the report ------------------------------------------------------------------------------
 
+
 def targets(results: dict) -> list[dict]:
     """Each target, its figure and whether it is met."""
     rows = []
@@ -582,17 +616,34 @@ def targets(results: dict) -> list[dict]:
         if not player:
             continue
         for kind, what in (("step", "single step"), ("jump", "jump")):
-            add(f"{n}x{n} player: {what}, median latency <= {frames} frame(s), counted",
-                player[kind]["median_frames"], frames, unit=" frames")
-            add(f"{n}x{n} player: {what}, median latency <= {frames} frame(s), by the clock",
-                player[kind]["median_time_frames"], frames, unit=" frames")
+            add(
+                f"{n}x{n} player: {what}, median latency <= {frames} frame(s), counted",
+                player[kind]["median_frames"],
+                frames,
+                unit=" frames",
+            )
+            add(
+                f"{n}x{n} player: {what}, median latency <= {frames} frame(s), by the clock",
+                player[kind]["median_time_frames"],
+                frames,
+                unit=" frames",
+            )
     player = results.get("200", {}).get("widgets", {}).get("player")
     if player:
-        add("200x200 player: Play at 60 frames/s, shown/asked >= 90%", 100 * player["shown_over_asked"], 90,
-            higher_is_better=True, unit="%")
+        add(
+            "200x200 player: Play at 60 frames/s, shown/asked >= 90%",
+            100 * player["shown_over_asked"],
+            90,
+            higher_is_better=True,
+            unit="%",
+        )
     for n, result in results.items():
-        add(f"{n}x{n} player: kernel CPU while playing <= 5% of a core",
-            100 * result["widgets"]["player"]["kernel_cpu"], 5, unit="%")
+        add(
+            f"{n}x{n} player: kernel CPU while playing <= 5% of a core",
+            100 * result["widgets"]["player"]["kernel_cpu"],
+            5,
+            unit="%",
+        )
     return rows
 
 
@@ -607,12 +658,22 @@ def fmt(x: float | None, digits: int | None = None) -> str:
 
 def print_table(results: dict, rows: list[dict]) -> None:
     latency = f"{'counted':>9} {'clock':>9} {'ms':>5}"
-    header = (f"{'board':>7} {'widget':<8} | {'single step latency':^25} | {'jump latency':^25} |"
-              f" {'rAF ms':^9} | {'asked/s':>7} {'shown/s':>7} {'shown/':>6} | {'kernel':>6}")
-    under = (f"{'':>7} {'':<8} | {latency} | {latency} | {'med/p90':^9} | {'':>7} {'':>7} {'asked':>6} | {'CPU':>6}")
+    header = (
+        f"{'board':>7} {'widget':<8} | {'single step latency':^25} | {'jump latency':^25} |"
+        f" {'rAF ms':^9} | {'asked/s':>7} {'shown/s':>7} {'shown/':>6} | {'kernel':>6}"
+    )
+    blank = ""
+    under = (
+        f"{blank:>7} {blank:<8} | {latency} | {latency} | {'med/p90':^9} | "
+        f"{blank:>7} {blank:>7} {'asked':>6} | {'CPU':>6}"
+    )
     print()
-    print("Latency from the input to the new picture, median/p90: 'counted' in frames the page's frame counter")
-    print("went through (a long frame counts once), 'clock' in frames of the idle page by the clock, 'ms' the")
+    print(
+        "Latency from the input to the new picture, median/p90: 'counted' in frames the page's frame counter"
+    )
+    print(
+        "went through (a long frame counts once), 'clock' in frames of the idle page by the clock, 'ms' the"
+    )
     print("median milliseconds from the input to the frame after the picture's. 'miss': no picture in 5 s.")
     print()
     print(header)
@@ -628,9 +689,11 @@ def print_table(results: dict, rows: list[dict]) -> None:
                 clock = f"{fmt(x['median_time_frames'], 1)}/{fmt(x['p90_time_frames'], 1)}"
                 cells.append(f"{counted:>9} {clock:>9} {fmt(x['median_ms'], 0):>5}")
             frame = f"{fmt(w['frame_ms'], 0)}/{fmt(w['frame_ms_p90'], 0)}"
-            print(f"{n + 'x' + n:>7} {name:<8} | {cells[0]} | {cells[1]} | {frame:^9} |"
-                  f" {w['asked_per_s']:7.1f} {w['shown_per_s']:7.1f} {100 * w['shown_over_asked']:5.0f}% |"
-                  f" {100 * w['kernel_cpu']:5.1f}%")
+            print(
+                f"{n + 'x' + n:>7} {name:<8} | {cells[0]} | {cells[1]} | {frame:^9} |"
+                f" {w['asked_per_s']:7.1f} {w['shown_per_s']:7.1f} {100 * w['shown_over_asked']:5.0f}% |"
+                f" {100 * w['kernel_cpu']:5.1f}%"
+            )
     print()
     print("Player against baseline (same page, same run; below 1 means the player is faster or lighter):")
     for n, result in results.items():
@@ -639,11 +702,13 @@ def print_table(results: dict, rows: list[dict]) -> None:
         def ratio(x, y):
             return "-" if not y or x in (None, math.inf) or y in (None, math.inf) else f"{x / y:.2f}x"
 
-        print(f"  {n}x{n} ({result['steps']:,} steps, Play and single steps from step {result['start']:,}):"
-              f" latency in ms: steps {ratio(p['step']['median_ms'], b['step']['median_ms'])},"
-              f" jumps {ratio(p['jump']['median_ms'], b['jump']['median_ms'])};"
-              f" kernel CPU {ratio(p['kernel_cpu'], b['kernel_cpu'])};"
-              f" pictures shown/s {ratio(p['shown_per_s'], b['shown_per_s'])} (above 1: more pictures)")
+        print(
+            f"  {n}x{n} ({result['steps']:,} steps, Play and single steps from step {result['start']:,}):"
+            f" latency in ms: steps {ratio(p['step']['median_ms'], b['step']['median_ms'])},"
+            f" jumps {ratio(p['jump']['median_ms'], b['jump']['median_ms'])};"
+            f" kernel CPU {ratio(p['kernel_cpu'], b['kernel_cpu'])};"
+            f" pictures shown/s {ratio(p['shown_per_s'], b['shown_per_s'])} (above 1: more pictures)"
+        )
     print()
     print("Targets:")
     for row in rows:
@@ -665,18 +730,24 @@ def jsonable(x):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer samples and shorter Play runs (about 2 minutes)")
-    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES), help="board sides (default 50 200 500)")
+    parser.add_argument(
+        "--quick", action="store_true", help="fewer samples and shorter Play runs (about 2 minutes)"
+    )
+    parser.add_argument(
+        "--sizes", type=int, nargs="+", default=list(SIZES), help="board sides (default 50 200 500)"
+    )
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
     from playwright.sync_api import sync_playwright
 
     started = time.monotonic()
-    print(f"msviz browser benchmark{' (--quick)' if args.quick else ''}: boards "
-          + ", ".join(f"{n}x{n}" for n in args.sizes)
-          + f"; {plan['steps']} steps and {plan['jumps']} jumps a widget; Play for {plan['play_s']:g} s",
-          flush=True)
+    print(
+        f"msviz browser benchmark{' (--quick)' if args.quick else ''}: boards "
+        + ", ".join(f"{n}x{n}" for n in args.sizes)
+        + f"; {plan['steps']} steps and {plan['jumps']} jumps a widget; Play for {plan['play_s']:g} s",
+        flush=True,
+    )
     results: dict[str, dict] = {}
     with tempfile.TemporaryDirectory(prefix="msviz-bench-") as tmp:
         workdir = Path(tmp)
@@ -701,10 +772,24 @@ def main(argv=None) -> int:
     seconds = time.monotonic() - started
     print(f"\n{sum(r['ok'] for r in rows)} of {len(rows)} targets met; the run took {seconds:.0f} s")
     OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(jsonable({
-        "quick": args.quick, "plan": plan, "chromium": version, "python": platform.python_version(),
-        "cpus": psutil.cpu_count(), "seconds": seconds, "boards": results, "targets": rows,
-    }), indent=2) + "\n")
+    OUT.write_text(
+        json.dumps(
+            jsonable(
+                {
+                    "quick": args.quick,
+                    "plan": plan,
+                    "chromium": version,
+                    "python": platform.python_version(),
+                    "cpus": psutil.cpu_count(),
+                    "seconds": seconds,
+                    "boards": results,
+                    "targets": rows,
+                }
+            ),
+            indent=2,
+        )
+        + "\n"
+    )
     print(f"figures written to {OUT.relative_to(ROOT)}")
     return 0
 

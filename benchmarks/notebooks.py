@@ -19,7 +19,9 @@ PEAK = "import resource; print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrs
 def run(path: Path) -> tuple[float, float]:
     book = nbformat.read(path, as_version=4)
     book.cells.append(nbformat.v4.new_code_cell(PEAK))
-    client = NotebookClient(book, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}})
+    client = NotebookClient(
+        book, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(ROOT)}}
+    )
     start = time.perf_counter()
     client.execute()
     seconds = time.perf_counter() - start
@@ -35,7 +37,9 @@ def main() -> int:
         worst = max(worst, mb)
         print(f"  {path.name:<28} {seconds:6.1f} s   kernel peak {mb:6.1f} MB")
     ok = total < 90 and worst < 300
-    print(f"  all notebooks: {total:.1f} s (target < 90 s); worst kernel peak {worst:.1f} MB (target < 300 MB)")
+    print(
+        f"  all notebooks: {total:.1f} s (target < 90 s); worst kernel peak {worst:.1f} MB (target < 300 MB)"
+    )
     print("all targets met" if ok else "some targets MISSED")
     return 0 if ok else 1
 

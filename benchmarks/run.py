@@ -217,8 +217,10 @@ def view_benchmark(board, click, repeat, trace_seconds):
         t = msviz.trace(board, click, order=order)
         seconds = min(timed(view_state, t) for _ in range(repeat))
         sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
-        print(f"  view_state {order}: {seconds:.3f} s, {sent / 2**20:.1f} MB sent once"
-              f" ({sent / t.board.size:.1f} bytes a cell)")
+        print(
+            f"  view_state {order}: {seconds:.3f} s, {sent / 2**20:.1f} MB sent once"
+            f" ({sent / t.board.size:.1f} bytes a cell)"
+        )
         ok &= report(f"view_state {order} / trace {order}", seconds / trace_seconds[order], 0.25)
     return ok
 

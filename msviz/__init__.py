@@ -67,6 +67,7 @@ def __getattr__(name):
 def __dir__():
     return sorted(list(globals()) + list(_LAZY))
 
+
 __all__ = [
     "HIDDEN",
     "SYMBOLS",

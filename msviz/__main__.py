@@ -28,22 +28,47 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     source = render.add_argument_group("the board (a file, or a random board)")
-    source.add_argument("--board", metavar="FILE", type=Path,
-                        help="a board file: rows of symbols (M E B X 1-8), spaces allowed, or LeetCode's JSON")
+    source.add_argument(
+        "--board",
+        metavar="FILE",
+        type=Path,
+        help="a board file: rows of symbols (M E B X 1-8), spaces allowed, or LeetCode's JSON",
+    )
     source.add_argument("--rows", type=int, default=9, help="rows of a random board (default 9)")
     source.add_argument("--cols", type=int, default=9, help="columns of a random board (default 9)")
     source.add_argument("--mines", type=int, default=10, help="mines on a random board (default 10)")
-    source.add_argument("--seed", type=int, default=None, help="seed of a random board, to get the same board again")
-    render.add_argument("--click", nargs=2, type=int, metavar=("ROW", "COL"),
-                        help="the cell clicked (default: the middle; on a random board it is kept free of mines)")
-    render.add_argument("--order", choices=["dfs", "bfs", "both"], default="both",
-                        help="depth-first, breadth-first, or both side by side (default both)")
-    render.add_argument("--neighbors", choices=["reading", "leetcode"], default="reading",
-                        help="the order a blank cell tries its neighbours (default reading)")
+    source.add_argument(
+        "--seed", type=int, default=None, help="seed of a random board, to get the same board again"
+    )
+    render.add_argument(
+        "--click",
+        nargs=2,
+        type=int,
+        metavar=("ROW", "COL"),
+        help="the cell clicked (default: the middle; on a random board it is kept free of mines)",
+    )
+    render.add_argument(
+        "--order",
+        choices=["dfs", "bfs", "both"],
+        default="both",
+        help="depth-first, breadth-first, or both side by side (default both)",
+    )
+    render.add_argument(
+        "--neighbors",
+        choices=["reading", "leetcode"],
+        default="reading",
+        help="the order a blank cell tries its neighbours (default reading)",
+    )
     render.add_argument("--stride", type=int, default=1, help="show every N-th step (default 1)")
     render.add_argument("--fps", type=int, default=10, help="frames per second of a GIF or page (default 10)")
-    render.add_argument("-o", "--output", required=True, type=Path, metavar="FILE",
-                        help="where to write: .gif (animation), .png (final step) or .html (page)")
+    render.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        type=Path,
+        metavar="FILE",
+        help="where to write: .gif (animation), .png (final step) or .html (page)",
+    )
     return top
 
 

@@ -145,8 +145,7 @@ def click(value, shape: tuple[int, int], *, name: str = "click") -> tuple[int, i
     rows, cols = shape
     if not (0 <= r < rows and 0 <= c < cols):
         raise ValueError(
-            f"{name} {(r, c)!r} is outside the {rows}x{cols} board "
-            f"(rows 0-{rows - 1}, columns 0-{cols - 1})"
+            f"{name} {(r, c)!r} is outside the {rows}x{cols} board (rows 0-{rows - 1}, columns 0-{cols - 1})"
         )
     return r, c
 

@@ -91,8 +91,7 @@ def parse_board(obj) -> Board:
     for r, row in enumerate(board):
         if len(row) != width:
             raise ValueError(
-                f"the board is ragged: row 0 has {width} cells but row {r} has "
-                f"{len(row)} ({''.join(row)!r})"
+                f"the board is ragged: row 0 has {width} cells but row {r} has {len(row)} ({''.join(row)!r})"
             )
     return board
 
@@ -119,8 +118,7 @@ def _rows_of(obj) -> list:
     if isinstance(obj, Sequence):
         return list(obj)
     raise TypeError(
-        f"a board must be a list of rows, a string or a 2-D numpy array, "
-        f"not {type(obj).__name__}: {obj!r}"
+        f"a board must be a list of rows, a string or a 2-D numpy array, not {type(obj).__name__}: {obj!r}"
     )
 
 
@@ -226,7 +224,9 @@ def random_board(rows: int, cols: int, mines: int, *, seed=None, safe=None) -> B
     room = int(free.sum())
     if mines > room:
         kept = f" once {tuple(safe)!r} and its neighbours are kept safe" if safe is not None else ""
-        raise ValueError(f"{mines} mines do not fit on a {rows}x{cols} board: only {room} cells may hold a mine{kept}")
+        raise ValueError(
+            f"{mines} mines do not fit on a {rows}x{cols} board: only {room} cells may hold a mine{kept}"
+        )
     board = [["E"] * cols for _ in range(rows)]  # one pointer a cell: every "E" is the same string
     where = np.flatnonzero(free)[_choose(room, mines, seed)]
     for r, c in zip(*np.divmod(where, cols)):

@@ -19,9 +19,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from . import _checks
-from .words import ORDER_NAMES
 from .render import step_image, tile_size, view_palette
 from .trace import Trace
+from .words import ORDER_NAMES
 
 __all__ = ["frames", "animation", "page_html", "save_html", "save_gif", "save_png", "save"]
 
@@ -32,7 +32,9 @@ def _traces(traces) -> list[Trace]:
         return [traces]
     out = list(traces) if isinstance(traces, (list, tuple)) else []
     if not out or not all(isinstance(t, Trace) for t in out):
-        raise TypeError(f"expected a msviz.Trace or a list of traces, not {type(traces).__name__}: {traces!r:.80}")
+        raise TypeError(
+            f"expected a msviz.Trace or a list of traces, not {type(traces).__name__}: {traces!r:.80}"
+        )
     return out
 
 
@@ -83,7 +85,9 @@ class _Frames:
         FigureCanvasAgg(self.figure)
         self.images, self.titles = [], []
         for i, t in enumerate(self.traces):
-            ax = self.figure.add_axes((i / n + 0.01, 0.02, 1 / n - 0.02, 1 - 0.5 * dpi / (height + 0.5 * dpi) - 0.02))
+            ax = self.figure.add_axes(
+                (i / n + 0.01, 0.02, 1 / n - 0.02, 1 - 0.5 * dpi / (height + 0.5 * dpi) - 0.02)
+            )
             ax.set_axis_off()
             self.images.append(ax.imshow(self._image(t, 0), interpolation="nearest"))
             self.titles.append(ax.set_title(_title(t, 0), fontsize=10, family="DejaVu Sans Mono"))
@@ -178,8 +182,18 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     steps = max(len(t) for t in ts)
     per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
     title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"
-    binary = ["start", "final", "reveal_event", "enter_event", "leave_event", "step_cell", "parent_step",
-              "visit_event", "event_label", "event_step"]
+    binary = [
+        "start",
+        "final",
+        "reveal_event",
+        "enter_event",
+        "leave_event",
+        "step_cell",
+        "parent_step",
+        "visit_event",
+        "event_label",
+        "event_step",
+    ]
     palette = view_palette()
     boards = []
     for t in ts:
@@ -187,11 +201,25 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
         for name in binary:
             state[name] = base64.b64encode(state[name]).decode("ascii")
         state.update(
-            step=min(step, len(t) - 1), generation=1, mode="visits", title=TITLES[t.order] if len(ts) > 1 else "",
-            show_frontier=True, show_caption=True, show_legend=True, show_mines=False, flags="",
-            flood=False, keyboard=True, max_cell=32, fps=fps, play=None, last_step=steps - 1,
-            palette=palette, words={**TEMPLATES, **LEGEND},
-            code=SOURCES[DEFAULT[t.order]], code_lines=LINES[DEFAULT[t.order]],
+            step=min(step, len(t) - 1),
+            generation=1,
+            mode="visits",
+            title=TITLES[t.order] if len(ts) > 1 else "",
+            show_frontier=True,
+            show_caption=True,
+            show_legend=True,
+            show_mines=False,
+            flags="",
+            flood=False,
+            keyboard=True,
+            max_cell=32,
+            fps=fps,
+            play=None,
+            last_step=steps - 1,
+            palette=palette,
+            words={**TEMPLATES, **LEGEND},
+            code=SOURCES[DEFAULT[t.order]],
+            code_lines=LINES[DEFAULT[t.order]],
         )
         boards.append(state)
     view_source = ESM.read_text(encoding="utf-8")
@@ -201,8 +229,13 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
             raise RuntimeError("a script contains '</script', which would end its tag early")
     events_name = {"dfs": "every call and return", "bfs": "every enqueue and dequeue"}
     names = sorted({events_name[t.order] for t in ts})
-    data = json.dumps({"boards": boards, "binary": binary,
-                       "controls": {"fps": fps, "per_frame": per_frame, "step": step, "events_name": " / ".join(names)}})
+    data = json.dumps(
+        {
+            "boards": boards,
+            "binary": binary,
+            "controls": {"fps": fps, "per_frame": per_frame, "step": step, "events_name": " / ".join(names)},
+        }
+    )
     data = data.replace("</", "<\\/")  # nothing inside may close the script tag
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">

@@ -36,8 +36,8 @@ import numpy as np
 
 from .board import SYMBOLS, Board, Cell, format_board, parse_board
 from .trace import Trace, trace, trace_of_cells
-from .words import plural
 from .traversal import READING_ORDER, _check_neighbors, _check_order, reveal
+from .words import plural
 
 __all__ = ["BUGS", "Case", "Recording", "Report", "Failure", "cases", "check", "record"]
 
@@ -67,13 +67,11 @@ BUGS = {
     ),
     "digits spread": (
         "digits that spread",
-        "A digit stops the flood: only a blank (B), a cell with no mines around it, reveals "
-        "its neighbours.",
+        "A digit stops the flood: only a blank (B), a cell with no mines around it, reveals its neighbours.",
     ),
     "four neighbours": (
         "4 neighbours instead of 8",
-        "A cell has eight neighbours: the four diagonal ones count too, for the mines and for "
-        "the flood.",
+        "A cell has eight neighbours: the four diagonal ones count too, for the mines and for the flood.",
     ),
     "mine left as M": (
         "a mine click left as M",
@@ -216,8 +214,9 @@ def cases(*, random_boards: int = 200, seed: int = 529) -> list[Case]:
         _fixed("one row", ["EEEMEEEEME"], (0, 0)),
         _fixed("one column", list("EEMEEE"), (5, 0)),
         _fixed("a mine in every corner", ["MEEEM", "EEEEE", "EEEEE", "MEEEM"], (1, 2)),
-        _fixed("a digit wall with hidden cells behind it", ["EEEEE", "MMMME", "EEEEE", "EMMMM", "EEEEE"],
-               (0, 0)),
+        _fixed(
+            "a digit wall with hidden cells behind it", ["EEEEE", "MMMME", "EEEEE", "EMMMM", "EEEEE"], (0, 0)
+        ),
     ]
     rng = random.Random(seed)
     for i in range(random_boards):
@@ -392,7 +391,9 @@ class _Run:
         known = self._user.get(code)
         if known is None:
             name = code.co_filename
-            known = not (name.startswith("<frozen") or os.path.normcase(os.path.abspath(name)).startswith(_LIBRARY))
+            known = not (
+                name.startswith("<frozen") or os.path.normcase(os.path.abspath(name)).startswith(_LIBRARY)
+            )
             self._user[code] = known
         return known
 
@@ -463,8 +464,10 @@ def _attempt(function, board: Board, click: Cell, limit: float) -> _Attempt:
         deepest = max(run.deepest, run.calls_in(error.__traceback__))
         run.recursed = True
         out.bug = "endless recursion" if deepest > len(board) * len(board[0]) + 2 else "recursion limit"
-        out.problem = (f"RecursionError: {deepest} nested calls on a {len(board)}x{len(board[0])} "
-                       f"board ({len(board) * len(board[0])} cells)")
+        out.problem = (
+            f"RecursionError: {deepest} nested calls on a {len(board)}x{len(board[0])} "
+            f"board ({len(board) * len(board[0])} cells)"
+        )
     except Exception:  # the student's error, reported as text
         out.problem, out.bug = _short_traceback(), "crash"
     out.writes, out.recursed, out.deepest = tuple(run.writes), run.recursed, run.deepest
@@ -480,7 +483,9 @@ def _short_traceback() -> str:
     """The traceback of the error being handled, without the grader's own frames."""
     kind, error, tb = sys.exc_info()
     frames = traceback.extract_tb(tb)
-    frames = [f for f in frames if os.path.normcase(os.path.abspath(f.filename)) != os.path.normcase(__file__)]
+    frames = [
+        f for f in frames if os.path.normcase(os.path.abspath(f.filename)) != os.path.normcase(__file__)
+    ]
     lines = traceback.format_list(frames[-4:]) + traceback.format_exception_only(kind, error)
     return "".join(lines).rstrip()
 
@@ -513,21 +518,39 @@ def _read_board(value, shape):
     if isinstance(value, (types.GeneratorType, map, filter, zip)) or (
         hasattr(value, "__next__") and not isinstance(value, np.ndarray)
     ):
-        return None, (f"update_board returned a {type(value).__name__}, not a board: "
-                      "return the board itself, not a generator"), notes
+        return (
+            None,
+            (
+                f"update_board returned a {type(value).__name__}, not a board: "
+                "return the board itself, not a generator"
+            ),
+            notes,
+        )
     if isinstance(value, np.ndarray):
         if value.ndim != 2:
-            return None, f"update_board returned a {value.ndim}-dimensional array of shape {value.shape}", notes
-        notes = ("your function returned a numpy array: its cells were compared; LeetCode wants a list of lists",)
+            return (
+                None,
+                f"update_board returned a {value.ndim}-dimensional array of shape {value.shape}",
+                notes,
+            )
+        notes = (
+            "your function returned a numpy array: its cells were compared; LeetCode wants a list of lists",
+        )
         value = value.tolist()
     if isinstance(value, dict) or not hasattr(value, "__len__") or not hasattr(value, "__getitem__"):
         return None, f"update_board returned {_describe(value)}, not a board (a list of rows)", notes
     if len(value) != rows:
-        return None, f"update_board returned {len(value)} row{plural(len(value))}; the board has {rows}", notes
+        return (
+            None,
+            f"update_board returned {len(value)} row{plural(len(value))}; the board has {rows}",
+            notes,
+        )
     board, containers = [], set()
     if not isinstance(value, list):
-        notes = (f"your function returned a {type(value).__name__}: its cells were compared; "
-                 "LeetCode wants a list of lists",)
+        notes = (
+            f"your function returned a {type(value).__name__}: its cells were compared; "
+            "LeetCode wants a list of lists",
+        )
     for r in range(rows):
         row = value[r]
         if isinstance(row, (str, bytes)):
@@ -542,12 +565,19 @@ def _read_board(value, shape):
             return None, f"row {r} of the answer has {len(row)} cells; the board has {cols} columns", notes
         for c, cell in enumerate(row):
             if not isinstance(cell, str) or len(cell) != 1:
-                return None, (f"cell ({r}, {c}) of the answer is the {type(cell).__name__} {cell!r}, "
-                              "not a one-letter string such as 'B'"), notes
+                return (
+                    None,
+                    (
+                        f"cell ({r}, {c}) of the answer is the {type(cell).__name__} {cell!r}, "
+                        "not a one-letter string such as 'B'"
+                    ),
+                    notes,
+                )
         board.append([str(cell) for cell in row])
     if containers:
-        notes += (f"your rows are {', '.join(sorted(containers))}: their cells were compared; "
-                  "LeetCode wants lists",)
+        notes += (
+            f"your rows are {', '.join(sorted(containers))}: their cells were compared; LeetCode wants lists",
+        )
     return board, None, notes
 
 
@@ -555,7 +585,9 @@ def _read_board(value, shape):
 # Which mistake is it?
 
 
-def _variant(board: Board, click: Cell, *, spread=False, count4=False, flood4=False, zero=False, mine_stays=False):
+def _variant(
+    board: Board, click: Cell, *, spread=False, count4=False, flood4=False, zero=False, mine_stays=False
+):
     """Return the answer of a simple reveal with a known mistake switched on (none: the right answer)."""
     rows, cols = len(board), len(board[0])
     out = [list(row) for row in board]
@@ -601,7 +633,7 @@ def _name_wrong_answer(case: Case, got: Board) -> str:
         if _variant(case.board, case.click, **switches) == got:
             return name
     for i, (name, one) in enumerate(_MUTANTS):
-        for _, other in _MUTANTS[i + 1:]:
+        for _, other in _MUTANTS[i + 1 :]:
             if other.keys() & one.keys():
                 continue
             if _variant(case.board, case.click, **one, **other) == got:
@@ -621,8 +653,11 @@ def _name_wrong_answer(case: Case, got: Board) -> str:
 def _around(cell: Cell, shape) -> list[tuple[Cell, Cell]]:
     """The neighbours of `cell` on the board, each with its offset (dr, dc)."""
     r, c = cell
-    return [((r + dr, c + dc), (dr, dc)) for dr, dc in READING_ORDER
-            if 0 <= r + dr < shape[0] and 0 <= c + dc < shape[1]]
+    return [
+        ((r + dr, c + dc), (dr, dc))
+        for dr, dc in READING_ORDER
+        if 0 <= r + dr < shape[0] and 0 <= c + dc < shape[1]
+    ]
 
 
 def _depth_first_rules(board: Board, answer: Board, cells: list[Cell]):
@@ -695,7 +730,7 @@ def _is_breadth_first(board, answer, cells, click) -> bool:
 
 
 def _first_writes(writes) -> tuple[list[Cell], set[Cell], bool]:
-    """The cells in the order of their first write; those written twice; whether every rewrite kept the symbol."""
+    """The cells by first write; the cells written twice; whether each rewrite kept its symbol."""
     order, seen, twice, same = [], {}, set(), True
     for r, c, value, _ in writes:
         if (r, c) in seen:
@@ -840,9 +875,12 @@ class Report:
 
     def __str__(self) -> str:
         if self.ok:
-            lines = [f"All {self.total} boards right"
-                     + (f", in {'depth' if self.order == 'dfs' else 'breadth'}-first order" if self.order else "")
-                     + ". Well done!", self.summary()]
+            lines = [
+                f"All {self.total} boards right"
+                + (f", in {'depth' if self.order == 'dfs' else 'breadth'}-first order" if self.order else "")
+                + ". Well done!",
+                self.summary(),
+            ]
             return "\n".join(lines + self.notes)
         lines = [self.summary()]
         for f in self.failures:
@@ -881,13 +919,21 @@ def _failure_text(f: Failure) -> str:
     where = f"{f.case.name} ({f.case.size}), click {f.case.click}"
     if f.found is not None:
         where += f", shrunk from {f.found.name} ({f.found.size})"
-    lines = [f"Wrong on {CATEGORIES[f.category]}: {where}", f"Mistake: {f.name}. {f.hint}", "board:",
-             format_board(f.case.board), "expected:", format_board(f.expected)]
+    lines = [
+        f"Wrong on {CATEGORIES[f.category]}: {where}",
+        f"Mistake: {f.name}. {f.hint}",
+        "board:",
+        format_board(f.case.board),
+        "expected:",
+        format_board(f.expected),
+    ]
     if f.error:
         lines.append("but: " + f.error)
     elif f.category == "order":
-        lines += ["your order (the cells in the order they got their symbols):",
-                  ", ".join(f"{r},{c}" for r, c, _, _ in f.writes[:40]) + (" ..." if len(f.writes) > 40 else "")]
+        lines += [
+            "your order (the cells in the order they got their symbols):",
+            ", ".join(f"{r},{c}" for r, c, _, _ in f.writes[:40]) + (" ..." if len(f.writes) > 40 else ""),
+        ]
     else:
         lines += ["got:", _text(f.got)]
     return "\n".join(lines)
@@ -946,7 +992,9 @@ def _draw_failure(f: Failure):
         for r, row in enumerate(f.expected):
             for c, symbol in enumerate(row):
                 if f.got[r][c] != symbol:
-                    axes[2].add_patch(plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec=PALETTE["wrong"], lw=2.5))
+                    axes[2].add_patch(
+                        plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec=PALETTE["wrong"], lw=2.5)
+                    )
         axes[2].set_title(f"your answer: {f.name}", fontsize=10)
     else:
         axes[2].set_axis_off()
@@ -978,7 +1026,7 @@ def _after_writes(board: Board, writes) -> Board:
 
 
 def _grade(function, case: Case, order, neighbors, limit) -> tuple[_Attempt, Board, str | None, str | None]:
-    """Run one board; return the attempt, the right answer, and what is wrong with the answer and the order."""
+    """Run one board; return the attempt, the right answer, and what is wrong with answer and order."""
     expected = reveal(case.board, case.click)
     attempt = _attempt(function, case.board, case.click, limit)
     if attempt.problem is not None:
@@ -1060,8 +1108,16 @@ def _transpose(recipe: Recipe) -> Recipe:
     return Recipe(recipe.cols, recipe.rows, swap(recipe.mines), swap(recipe.opened))
 
 
-def check(update_board, *, order=None, neighbors=None, time_limit: float = 2.0, random_boards: int = 200,
-          seed: int = 529, show: bool = True) -> Report:
+def check(
+    update_board,
+    *,
+    order=None,
+    neighbors=None,
+    time_limit: float = 2.0,
+    random_boards: int = 200,
+    seed: int = 529,
+    show: bool = True,
+) -> Report:
     """Run `update_board(board, click)` on many boards; return a `Report`.
 
     The function may change the board it is given and return it, or return a
@@ -1143,14 +1199,16 @@ def check(update_board, *, order=None, neighbors=None, time_limit: float = 2.0, 
                 first["order"] = _failure("order", case, attempt, expected, order_bug)
         if answer_bug == "too slow":
             notes.add(f"after the time-out, the other {len(tries) - i - 1} boards were not tried")
-            for later in tries[i + 1:]:
+            for later in tries[i + 1 :]:
                 results[later.category][1] += 1
                 if order:
                     results["order"][1] += 1
             break
     failures = [first[name] for name in CATEGORIES if name in first]
-    failures = [_shrink(update_board, f, order, neighbors, time_limit) if f.case.category == "random" else f
-                for f in failures]
+    failures = [
+        _shrink(update_board, f, order, neighbors, time_limit) if f.case.category == "random" else f
+        for f in failures
+    ]
     return Report({name: tuple(v) for name, v in results.items()}, failures, order, sorted(notes), show)
 
 
@@ -1269,15 +1327,28 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     attempt = _attempt(update_board, rows, click, time_limit)
     cells, twice, _ = _first_writes(attempt.writes)
     notes = list(attempt.notes)
-    if attempt.board is not None and attempt.board != _after_writes(rows, attempt.writes) and (
-        attempt.board != attempt.after
+    if (
+        attempt.board is not None
+        and attempt.board != _after_writes(rows, attempt.writes)
+        and (attempt.board != attempt.after)
     ):
-        notes.append("some cells of the answer changed with no write seen: writes to a copy of the board "
-                     "(row[:], np.array(board), copy.deepcopy) cannot be seen, only the board returned")
+        notes.append(
+            "some cells of the answer changed with no write seen: writes to a copy of the board "
+            "(row[:], np.array(board), copy.deepcopy) cannot be seen, only the board returned"
+        )
     if twice:
         notes.append(f"{len(twice)} cells were written more than once; each is shown at its first write")
     odd = sorted({repr(v) for _, _, v, _ in attempt.writes if not (isinstance(v, str) and v in SYMBOLS)})
     if odd:
         notes.append(f"written symbols a board cannot hold, shown as hidden: {', '.join(odd[:5])}")
-    return Recording(rows, click, attempt.writes, attempt.returned, attempt.board, attempt.problem,
-                     attempt.recursed, tuple(notes), order)
+    return Recording(
+        rows,
+        click,
+        attempt.writes,
+        attempt.returned,
+        attempt.board,
+        attempt.problem,
+        attempt.recursed,
+        tuple(notes),
+        order,
+    )

@@ -112,8 +112,15 @@ def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
             continue
         luminance = np.dot(cmap(norm(v))[:3], (0.299, 0.587, 0.114))
         texts.append(
-            ax.text(c, r, fmt.format(v), ha="center", va="center", fontsize=7,
-                    color="black" if luminance > 0.5 else "white")
+            ax.text(
+                c,
+                r,
+                fmt.format(v),
+                ha="center",
+                va="center",
+                fontsize=7,
+                color="black" if luminance > 0.5 else "white",
+            )
         )
     return texts
 
@@ -125,8 +132,7 @@ def _cell_map(ax, values, *, label, cmap, norm=None, annotate=None, colorbar=Tru
     shown = np.ma.masked_less(values, 0)
     rows, cols = values.shape
     kwargs.setdefault("interpolation", "nearest")
-    image = ax.imshow(shown, cmap=cmap, norm=norm,
-                      extent=(-0.5, cols - 0.5, rows - 0.5, -0.5), **kwargs)
+    image = ax.imshow(shown, cmap=cmap, norm=norm, extent=(-0.5, cols - 0.5, rows - 0.5, -0.5), **kwargs)
     if annotate is None:
         annotate = max(values.shape) <= 16
     texts = _annotate(ax, values, image) if annotate else []
@@ -149,8 +155,7 @@ def _show_ticks(ax, shape, indices=None) -> None:
         ax.set_yticks([])
 
 
-def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
-                    colorbar=True, **kwargs):
+def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None, colorbar=True, **kwargs):
     """Draw the step at which each cell was revealed, as a heatmap with a colour bar.
 
     Cells never revealed stay pale. The colour map is perceptually uniform and
@@ -172,8 +177,16 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
     """
     trace = _checks.trace(trace)
     ax = _axes(ax)
-    artists = _cell_map(ax, trace.step_map, label="step revealed", cmap=cmap, norm=norm,
-                        annotate=annotate, colorbar=colorbar, **kwargs)
+    artists = _cell_map(
+        ax,
+        trace.step_map,
+        label="step revealed",
+        cmap=cmap,
+        norm=norm,
+        annotate=annotate,
+        colorbar=colorbar,
+        **kwargs,
+    )
     ax.set_title(f"{ORDER_NAMES[trace.order]} visit order ({len(trace)} steps)")
     return artists
 
@@ -188,8 +201,9 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     trace = _checks.trace(trace)
     ax = _axes(ax)
     label = "distance from the click (layer)" if trace.order == "bfs" else "recursion depth"
-    artists = _cell_map(ax, trace.depth_map, label=label, cmap=cmap, annotate=annotate,
-                        colorbar=colorbar, **kwargs)
+    artists = _cell_map(
+        ax, trace.depth_map, label=label, cmap=cmap, annotate=annotate, colorbar=colorbar, **kwargs
+    )
     ax.set_title(f"{ORDER_NAMES[trace.order]}: {label}")
     return artists
 
@@ -237,9 +251,13 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
     ax = axes[2]
     cm = plt.get_cmap(diff_cmap).with_extremes(bad="#eeeeee")
     rows, cols = diff.shape
-    image = ax.imshow(np.ma.masked_where(~revealed, diff), cmap=cm,
-                      norm=TwoSlopeNorm(0, -limit, limit), interpolation="nearest",
-                      extent=(-0.5, cols - 0.5, rows - 0.5, -0.5))
+    image = ax.imshow(
+        np.ma.masked_where(~revealed, diff),
+        cmap=cm,
+        norm=TwoSlopeNorm(0, -limit, limit),
+        interpolation="nearest",
+        extent=(-0.5, cols - 0.5, rows - 0.5, -0.5),
+    )
     _show_ticks(ax, diff.shape)
     bar = ax.figure.colorbar(image, ax=ax, shrink=0.8, label="DFS step − BFS step")
     ax.set_title("where the orders differ")
@@ -299,8 +317,12 @@ def step_vs_distance(*traces, ax=None, **kwargs):
     ax = _axes(ax)
     points = []
     for t in traces:
-        style = {"color": ORDER_COLORS[t.order], "label": ORDER_NAMES[t.order],
-                 "s": 6 if len(t) < 2000 else 1, "alpha": 0.7}
+        style = {
+            "color": ORDER_COLORS[t.order],
+            "label": ORDER_NAMES[t.order],
+            "s": 6 if len(t) < 2000 else 1,
+            "alpha": 0.7,
+        }
         style.update(kwargs)
         points.append(ax.scatter(np.arange(len(t)), chebyshev_distance(t), **style))
     ax.set_xlabel("step")

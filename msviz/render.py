@@ -22,7 +22,17 @@ from matplotlib.patches import Circle
 from . import _checks
 from .board import parse_board
 
-__all__ = ["PALETTE", "DIGIT_COLORS", "CODES", "tile_size", "board_image", "step_image", "state_image", "tile_codes", "png"]
+__all__ = [
+    "PALETTE",
+    "DIGIT_COLORS",
+    "CODES",
+    "tile_size",
+    "board_image",
+    "step_image",
+    "state_image",
+    "tile_codes",
+    "png",
+]
 
 #: Every colour of the board, by name; the browser view is sent the same table.
 PALETTE = {
@@ -73,6 +83,7 @@ WAITING_COLOR = {"dfs": "stack", "bfs": "queue"}
 def view_palette() -> dict:
     """Return the palette as the browser view is sent it (with the blend it needs)."""
     return {**PALETTE, "digit_blend": DIGIT_BLEND}
+
 
 #: Tile order: the code of each symbol in a board image.
 #: The code of each symbol: the tile drawn for it here and in the browser view.
@@ -189,7 +200,7 @@ def _glyph_masks(px: int) -> dict:
         dx, dy = 0.36 * np.cos(np.radians(angle)), 0.36 * np.sin(np.radians(angle))
         ax.plot([m - dx, m + dx], [0.5 - dy, 0.5 + dy], color="black", lw=big * 0.06 * 0.72)
     fig.canvas.draw()
-    rgba = np.asarray(fig.canvas.buffer_rgba())[: big, : big * len(names)]
+    rgba = np.asarray(fig.canvas.buffer_rgba())[:big, : big * len(names)]
     coverage = 1 - rgba[..., :3].mean(axis=2) / 255
     coverage = coverage.reshape(px, scale, px * len(names), scale).mean(axis=(1, 3))
     masks = {name: coverage[:, i * px : (i + 1) * px] for i, name in enumerate(names)}
@@ -340,7 +351,6 @@ def _outline(image: np.ndarray, mask: np.ndarray, px: int, rgb: np.ndarray) -> N
     border[:w, :] = border[-w:, :] = border[:, :w] = border[:, -w:] = True
     by, bx = np.nonzero(border)
     view[rr[:, None], by[None, :], cc[:, None], bx[None, :]] = rgb
-
 
 
 def png(image: np.ndarray) -> bytes:

@@ -21,7 +21,7 @@ from .traversal import READING_ORDER
 __all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run", "update_board"]
 
 SOURCES = {
-    "recursive": '''\
+    "recursive": """\
 def reveal(board, r, c):
     if board[r][c] == "M":
         board[r][c] = "X"
@@ -36,8 +36,8 @@ def reveal(board, r, c):
         if inside(board, nr, nc) and board[nr][nc] == "E":
             reveal(board, nr, nc)
     return
-''',
-    "queue": '''\
+""",
+    "queue": """\
 def reveal(board, r, c):
     queue = deque([(r, c)])
     seen = {(r, c)}
@@ -56,8 +56,8 @@ def reveal(board, r, c):
             if inside(board, nr, nc) and board[nr][nc] == "E" and (nr, nc) not in seen:
                 seen.add((nr, nc))
                 queue.append((nr, nc))
-''',
-    "stack": '''\
+""",
+    "stack": """\
 def reveal(board, r, c):
     stack = [(r, c, 0)]  # frames: a cell, and how many neighbours it has tried
     while stack:
@@ -76,17 +76,28 @@ def reveal(board, r, c):
         nr, nc = r + dr, c + dc
         if inside(board, nr, nc) and board[nr][nc] == "E":
             stack.append((nr, nc, 0))  # call reveal on it
-''',
+""",
 }
 
 #: For each source, the line (1-based) on which each kind of event happens.
 LINES = {
-    "recursive": {"call_mine": 3, "call_digit": 7, "call_blank": 9,
-                  "return_mine": 4, "return_digit": 8, "return_blank": 14},
-    "queue": {"enqueue_click": 2, "enqueue": 18,
-              "dequeue_mine": 7, "dequeue_digit": 11, "dequeue_blank": 13},
-    "stack": {"call_mine": 7, "call_digit": 9, "call_blank": 11,
-              "return_mine": 13, "return_digit": 13, "return_blank": 13},
+    "recursive": {
+        "call_mine": 3,
+        "call_digit": 7,
+        "call_blank": 9,
+        "return_mine": 4,
+        "return_digit": 8,
+        "return_blank": 14,
+    },
+    "queue": {"enqueue_click": 2, "enqueue": 18, "dequeue_mine": 7, "dequeue_digit": 11, "dequeue_blank": 13},
+    "stack": {
+        "call_mine": 7,
+        "call_digit": 9,
+        "call_blank": 11,
+        "return_mine": 13,
+        "return_digit": 13,
+        "return_blank": 13,
+    },
 }
 
 #: The source shown for each order unless another is asked for.

@@ -35,9 +35,16 @@ __all__ = ["Trace", "trace", "trace_of_cells"]
 _LABELS = tuple(EVENT_LABELS)  # code -> label
 #: The fields renamed in this release: old name -> new name.
 _RENAMED = {
-    "rows": "row", "cols": "col", "parent": "parent_step", "values": "value",
-    "visit_step": "step_map", "enter_step": "enter_step_map", "leave_step": "leave_step_map",
-    "enter_event": "enter_event_map", "leave_event": "leave_event_map", "reveal_event": "reveal_event_map",
+    "rows": "row",
+    "cols": "col",
+    "parent": "parent_step",
+    "values": "value",
+    "visit_step": "step_map",
+    "enter_step": "enter_step_map",
+    "leave_step": "leave_step_map",
+    "enter_event": "enter_event_map",
+    "leave_event": "leave_event_map",
+    "reveal_event": "reveal_event_map",
 }
 
 
@@ -312,8 +319,11 @@ class Trace:
         new = _RENAMED.get(name)
         if new is None:
             raise AttributeError(f"'Trace' object has no attribute {name!r}")
-        warnings.warn(f"Trace.{name} is now Trace.{new}; the old name will go in the next release",
-                      DeprecationWarning, stacklevel=2)
+        warnings.warn(
+            f"Trace.{name} is now Trace.{new}; the old name will go in the next release",
+            DeprecationWarning,
+            stacklevel=2,
+        )
         return getattr(self, new)
 
 
@@ -350,8 +360,9 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
         np.frombuffer(x, dtype=np.int64).astype(np.int32) for x in (depth, parent_log, index_log)
     )
     rows, cols = np.divmod(index, np.int32(flat.width))
-    return _build(order, click, flat.neighbors, before, flat.to_array(), rows - 1, cols - 1, depth, parent,
-                  finish_log)
+    return _build(
+        order, click, flat.neighbors, before, flat.to_array(), rows - 1, cols - 1, depth, parent, finish_log
+    )
 
 
 def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:
@@ -406,8 +417,9 @@ def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=
         for k in range(1, len(parent)):
             depth[k] = depth[parent[k]] + 1
         finish_log = None
-    return _build(order, click, _check_neighbors(neighbors), before, after, rows, cols, depth, parent,
-                  finish_log)
+    return _build(
+        order, click, _check_neighbors(neighbors), before, after, rows, cols, depth, parent, finish_log
+    )
 
 
 def _queued_by(rows, cols, blank) -> np.ndarray:

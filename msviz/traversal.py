@@ -13,7 +13,7 @@ up front. The caller's board is never changed.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
 import numpy as np
 
@@ -79,7 +79,7 @@ class Visit(NamedTuple):
     value: str
     depth: int
     frontier: int
-    parent: Optional[Cell]
+    parent: Cell | None
 
 
 _new_visit = tuple.__new__  # builds a Visit without NamedTuple's slower __new__
@@ -188,7 +188,7 @@ def _run(flat: _FlatBoard, start: int, order: str, log=None, events: bool = Fals
     return _STEPS[order](flat, start, log, events)
 
 
-def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Optional[Visit]:
+def _first_visit(flat: _FlatBoard, start: int, frontier: int) -> Visit | None:
     """Reveal the clicked cell and return its visit, or None if it was not hidden."""
     value = flat.cells[start]
     if value == "M":

@@ -231,8 +231,14 @@ class BoardView(anywidget.AnyWidget):
                 enter = np.frombuffer(self.enter_event, "<i4").reshape(shape)
                 leave = np.frombuffer(self.leave_event, "<i4").reshape(shape)
                 frontier = (enter >= 0) & (enter <= e) & (e < leave)
-        return state_image(symbols[codes], current=current, frontier=frontier, order=self.order or "dfs",
-                           px=tile_size(shape, width_px=480), show_mines=self.show_mines and p == last)
+        return state_image(
+            symbols[codes],
+            current=current,
+            frontier=frontier,
+            order=self.order or "dfs",
+            px=tile_size(shape, width_px=480),
+            show_mines=self.show_mines and p == last,
+        )
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)

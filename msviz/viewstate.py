@@ -36,8 +36,10 @@ def view_state(t: Trace) -> dict:
     --------
     >>> import msviz
     >>> state = view_state(msviz.trace(["EEE", "EEM"], (0, 0)))
-    >>> state["rows"], state["cols"], len(state["reveal_event"]), len(state["step_cell"]), len(state["event_label"])
-    (2, 3, 24, 16, 8)
+    >>> state["rows"], state["cols"], len(state["reveal_event"])
+    (2, 3, 24)
+    >>> len(state["step_cell"]), len(state["event_label"])
+    (16, 8)
     """
     rows, cols = t.shape
     return {
@@ -64,8 +66,18 @@ def board_state(board: np.ndarray) -> dict:
     rows, cols = board.shape
     none = _int32(np.full(board.shape, -1))
     return {
-        "rows": rows, "cols": cols, "order": "", "click": [0, 0],
-        "start": _codes(board), "final": _codes(board),
-        "reveal_event": none, "enter_event": none, "leave_event": none,
-        "step_cell": b"", "parent_step": b"", "visit_event": b"", "event_label": b"", "event_step": b"",
+        "rows": rows,
+        "cols": cols,
+        "order": "",
+        "click": [0, 0],
+        "start": _codes(board),
+        "final": _codes(board),
+        "reveal_event": none,
+        "enter_event": none,
+        "leave_event": none,
+        "step_cell": b"",
+        "parent_step": b"",
+        "visit_event": b"",
+        "event_label": b"",
+        "event_step": b"",
     }

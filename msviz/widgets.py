@@ -83,19 +83,37 @@ class _Stepping:
         last = max(steps - 1, 0)
         fps = 10
         per_frame = max(1, round(steps / (PLAY_SECONDS * fps)))
-        self.play = _Play(min=0, max=last, step=per_frame, interval=1000 // fps,
-                                 description="Play", show_repeat=False)
-        self.slider = _Slider(min=0, max=last, description="step", continuous_update=True,
-                                        layout=widgets.Layout(flex="1 1 240px", min_width="200px"))
-        self.back = widgets.Button(icon="step-backward", tooltip="one step back (left arrow on the board)",
-                                   layout=widgets.Layout(width="40px"))
-        self.forward = widgets.Button(icon="step-forward", tooltip="one step on (right arrow on the board)",
-                                      layout=widgets.Layout(width="40px"))
-        self.speed = widgets.IntSlider(value=fps, min=1, max=60, description="frames/s",
-                                       layout=widgets.Layout(width="250px"))
-        self.per_frame = widgets.IntSlider(value=per_frame, min=1, max=max(10, 2 * per_frame),
-                                           description="steps/frame", layout=widgets.Layout(width="250px"),
-                                           style={"description_width": "initial"})
+        self.play = _Play(
+            min=0, max=last, step=per_frame, interval=1000 // fps, description="Play", show_repeat=False
+        )
+        self.slider = _Slider(
+            min=0,
+            max=last,
+            description="step",
+            continuous_update=True,
+            layout=widgets.Layout(flex="1 1 240px", min_width="200px"),
+        )
+        self.back = widgets.Button(
+            icon="step-backward",
+            tooltip="one step back (left arrow on the board)",
+            layout=widgets.Layout(width="40px"),
+        )
+        self.forward = widgets.Button(
+            icon="step-forward",
+            tooltip="one step on (right arrow on the board)",
+            layout=widgets.Layout(width="40px"),
+        )
+        self.speed = widgets.IntSlider(
+            value=fps, min=1, max=60, description="frames/s", layout=widgets.Layout(width="250px")
+        )
+        self.per_frame = widgets.IntSlider(
+            value=per_frame,
+            min=1,
+            max=max(10, 2 * per_frame),
+            description="steps/frame",
+            layout=widgets.Layout(width="250px"),
+            style={"description_width": "initial"},
+        )
         self.links = [
             widgets.jslink((self.play, "value"), (self.slider, "value")),
             widgets.jslink((self.per_frame, "value"), (self.play, "step")),
@@ -116,16 +134,20 @@ class _Stepping:
         orders = {v.order for v in views}
         self.mode = widgets.ToggleButtons(
             options=[("one step per revealed cell", "visits"), (_EVENTS_NAME[frozenset(orders)], "events")],
-            value="visits", style={"button_width": "auto"}, disabled=steps == 0,
+            value="visits",
+            style={"button_width": "auto"},
+            disabled=steps == 0,
             tooltips=["each step reveals one cell", "each step is one event of the traversal"],
         )
         self.mode.observe(self._switch, names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        return widgets.VBox([
-            widgets.Box([self.play, self.back, self.forward, self.slider], layout=wrap),
-            widgets.Box([self.speed, self.per_frame], layout=wrap),
-            self.mode,
-        ])
+        return widgets.VBox(
+            [
+                widgets.Box([self.play, self.back, self.forward, self.slider], layout=wrap),
+                widgets.Box([self.speed, self.per_frame], layout=wrap),
+                self.mode,
+            ]
+        )
 
     @_reports_errors
     def _switch(self, change) -> None:
@@ -216,8 +238,9 @@ def _check_code(code, order: str):
     return code
 
 
-def player(board, click=None, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32,
-           code=None) -> Player:
+def player(
+    board, click=None, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32, code=None
+) -> Player:
     """Return a widget that steps through one click's reveal.
 
     Parameters
@@ -240,8 +263,12 @@ def player(board, click=None, *, order: str = "dfs", neighbors=READING_ORDER, ma
     >>> import msviz
     >>> p = msviz.player(["EEE", "EEM"], (0, 0), order="bfs")
     >>> p.step = 2
-    >>> p.view.step, p.caption
-    (2, 'step 2: (1, 0), reached from (0, 0), has no adjacent mines, so it becomes B; 0 neighbours queued; queue holds 1')
+    >>> p.view.step
+    2
+    >>> print(p.caption.replace("; ", ";\\n"))
+    step 2: (1, 0), reached from (0, 0), has no adjacent mines, so it becomes B;
+    0 neighbours queued;
+    queue holds 1
     """
     max_cell = _checks.px(max_cell, name="max_cell")  # before the trace is made
     shown = _recorded(board, click)
@@ -288,7 +315,9 @@ class Compare(_Stepping, widgets.VBox):
     def _repr_mimebundle_(self, **kwargs):
         left, right = (v.picture() for v in self.views)
         height = max(left.shape[0], right.shape[0])
-        pad = [np.pad(x, ((0, height - x.shape[0]), (0, 12), (0, 0)), constant_values=255) for x in (left, right)]
+        pad = [
+            np.pad(x, ((0, height - x.shape[0]), (0, 12), (0, 0)), constant_values=255) for x in (left, right)
+        ]
         return _with_png(super()._repr_mimebundle_(**kwargs), np.hstack(pad))
 
 
@@ -310,7 +339,9 @@ def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -
         if click is not None:
             raise TypeError(f"a Recording needs no click: it has its own, {board.click}")
         textbook = trace(board.board, board.click, order=board.order, neighbors=neighbors)
-        return Compare(board.trace, textbook, max_cell=max_cell, titles=(TITLES["yours"], TITLES[board.order]))
+        return Compare(
+            board.trace, textbook, max_cell=max_cell, titles=(TITLES["yours"], TITLES[board.order])
+        )
     return Compare(
         trace(board, click, order="dfs", neighbors=neighbors),
         trace(board, click, order="bfs", neighbors=neighbors),
@@ -333,8 +364,14 @@ class Game(widgets.VBox):
 
     def __init__(self, rows: int, cols: int, mines: int, *, seed=None, board=None, animate=True):
         self.rules = Minesweeper(rows, cols, mines, seed=seed, board=board)
-        self.view = BoardView(show_frontier=False, show_caption=False, show_legend=False,
-                              keyboard=False, flood=animate, max_cell=28)
+        self.view = BoardView(
+            show_frontier=False,
+            show_caption=False,
+            show_legend=False,
+            keyboard=False,
+            flood=animate,
+            max_cell=28,
+        )
         self.view.on_click(self._clicked)
         self.view.on_flag(self._flagged)
         self.errors = _errors_area()
@@ -384,7 +421,9 @@ class Game(widgets.VBox):
         """Show `words` as the status, with the flags planted so far."""
         self._said = words
         n = int(self.rules.flags.sum())
-        self.status.value = words + (fill("game_flags", flags=n, mines=self.mines) if n and not self.rules.over else "")
+        self.status.value = words + (
+            fill("game_flags", flags=n, mines=self.mines) if n and not self.rules.over else ""
+        )
 
     def _paint(self, t: Trace | None) -> None:
         """Show the board of `rules`, animating `t` (the click just made) if there is one."""
@@ -465,11 +504,13 @@ class Quiz(widgets.VBox):
         self.trace = t = _checks.trace(t, name="the reveal")
         # The click's own cell is given: the first guess is the step after it. Breadth-first,
         # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
-        self.view = BoardView(t, step=self._first, quiz=True, keyboard=False, max_cell=max_cell,
-                              show_frontier=t.order == "dfs")
+        self.view = BoardView(
+            t, step=self._first, quiz=True, keyboard=False, max_cell=max_cell, show_frontier=t.order == "dfs"
+        )
         self.errors = _errors_area()
-        self.restart = widgets.Button(description="Start again", icon="refresh",
-                                      tooltip="back to the first step, with a score of 0")
+        self.restart = widgets.Button(
+            description="Start again", icon="refresh", tooltip="back to the first step, with a score of 0"
+        )
         self.restart.on_click(self._restart)
         super().__init__([self.restart, self.view, self.errors])
 

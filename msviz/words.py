@@ -12,9 +12,19 @@ Nothing here imports numpy, matplotlib or ipywidgets' display code.
 from __future__ import annotations
 
 __all__ = [
-    "TEMPLATES", "LEGEND", "ORDER_NAMES", "TITLES",
-    "fill", "plural", "caption", "event_caption", "hidden_around",
-    "quiz_rule", "quiz_judge", "quiz_verdict", "quiz_score",
+    "TEMPLATES",
+    "LEGEND",
+    "ORDER_NAMES",
+    "TITLES",
+    "fill",
+    "plural",
+    "caption",
+    "event_caption",
+    "hidden_around",
+    "quiz_rule",
+    "quiz_judge",
+    "quiz_verdict",
+    "quiz_score",
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
@@ -41,12 +51,16 @@ TEMPLATES = {
     "event_call_blank": "it has no adjacent mines, so it becomes B",
     "event_return": "event {event}: reveal({row}, {col}) returns to reveal({parent_row}, {parent_col}),"
     " which goes on with its next neighbour",
-    "event_return_last": "event {event}: reveal({row}, {col}) returns: the click is done and the stack is empty",
+    "event_return_last": (
+        "event {event}: reveal({row}, {col}) returns: the click is done and the stack is empty"
+    ),
     "event_enqueue": "event {event}: ({row}, {col}) is marked as seen and put at the back of the queue",
     "event_dequeue": "event {event}: ({row}, {col}) is taken from the front of the queue: ",
     "event_dequeue_mine": "it is a mine, so it becomes X and the game is lost",
     "event_dequeue_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value}",
-    "event_dequeue_blank": "it has no adjacent mines, so it becomes B; its hidden neighbours go to the back of the queue",
+    "event_dequeue_blank": (
+        "it has no adjacent mines, so it becomes B; its hidden neighbours go to the back of the queue"
+    ),
     "event_stack": "; stack depth {frontier}",
     "event_queue": "; queue holds {frontier}",
     # The game's status line.
@@ -62,7 +76,9 @@ TEMPLATES = {
     " (a layer: the cells the same number of moves from the click).",
     "quiz_ask": "Which cell is revealed next? Click it.",
     "quiz_right": "Right: ({row}, {col}) is next.",
-    "quiz_layer": "Right: ({row}, {col}) is in the same layer; the queue takes ({next_row}, {next_col}) first.",
+    "quiz_layer": (
+        "Right: ({row}, {col}) is in the same layer; the queue takes ({next_row}, {next_col}) first."
+    ),
     "quiz_wrong_dfs": "Not this one: the next call goes to ({next_row}, {next_col}).",
     "quiz_wrong_bfs": "Not this one: ({row}, {col}) is not in the next cell's layer;"
     " the queue takes ({next_row}, {next_col}) next.",
@@ -162,8 +178,11 @@ def event_caption(t, e: int) -> str:
     --------
     >>> import msviz
     >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
-    >>> event_caption(t, 0)
-    'event 0: reveal(0, 0) is called: it has no adjacent mines, so it becomes B; it will call reveal on its 3 hidden neighbours, one after another (those still hidden when their turn comes); stack depth 1'
+    >>> import textwrap
+    >>> print(textwrap.fill(event_caption(t, 0), 88))
+    event 0: reveal(0, 0) is called: it has no adjacent mines, so it becomes B; it will call
+    reveal on its 3 hidden neighbours, one after another (those still hidden when their turn
+    comes); stack depth 1
     >>> event_caption(t, 2)
     'event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; stack depth 1'
     """
@@ -192,7 +211,9 @@ def event_caption(t, e: int) -> str:
     if event.label == "return":
         if not parent:
             return fill("event_return_last", event=e, row=row, col=col)
-        return fill("event_return", event=e, row=row, col=col, **parent) + fill("event_stack", frontier=waiting)
+        return fill("event_return", event=e, row=row, col=col, **parent) + fill(
+            "event_stack", frontier=waiting
+        )
     if event.label == "enqueue":
         return fill("event_enqueue", event=e, row=row, col=col) + fill("event_queue", frontier=waiting)
     said = fill("event_dequeue", event=e, row=row, col=col)

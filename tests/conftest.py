@@ -59,8 +59,13 @@ def unchanged(board):
 # --- The browser, for tests/browser/: one headless Chromium for the whole run -------------
 
 CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 
@@ -87,5 +92,3 @@ def browser():
             yield browser
         finally:
             browser.close()
-
-

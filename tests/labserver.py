@@ -22,9 +22,18 @@ def free_port() -> int:
 def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
     """Serve `root` with JupyterLab from this environment; yield its base URL; stop it at the end."""
     port = free_port()
-    command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1",
-               f"--port={port}", f"--IdentityProvider.token={TOKEN}", f"--ServerApp.root_dir={root}",
-               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    command = [
+        sys.executable,
+        "-m",
+        "jupyter",
+        "lab",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={root}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root otherwise
     # A settings folder of its own: no "get notified about news?" toast over the screenshots.
@@ -33,7 +42,11 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
     (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
         '{"fetchNews": "false", "checkForUpdates": false}'
     )
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(workdir / "runtime"), "JUPYTERLAB_SETTINGS_DIR": str(settings)}
+    env = {
+        **os.environ,
+        "JUPYTER_RUNTIME_DIR": str(workdir / "runtime"),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+    }
     log_path = workdir / "lab.log"
     with open(log_path, "wb") as log:
         server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
@@ -46,7 +59,9 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
                     break
                 except OSError:
                     if server.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("JupyterLab did not start:\n" + log_path.read_text()[-3000:])
+                        raise RuntimeError(
+                            "JupyterLab did not start:\n" + log_path.read_text()[-3000:]
+                        ) from None
                     time.sleep(0.5)
             yield base
         finally:

@@ -67,7 +67,7 @@ def test_bad_boards(board, error, message):
     before = unchanged(board) if not isinstance(board, np.ndarray) else board.copy()
     with pytest.raises(error, match=message):
         msviz.parse_board(board)
-    for name, call in CALLS.items():
+    for call in CALLS.values():
         with pytest.raises(error, match=message):
             call(board)  # generators too: at the call, before any next()
     with pytest.raises(error, match=message):

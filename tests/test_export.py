@@ -63,11 +63,16 @@ def test_animation_frames_change_only_where_the_reveal_does(dfs):
     b = np.asarray(drawn.images[0].get_array())
     px = drawn.px
     r, c = int(dfs.row[5]), int(dfs.col[5])
-    assert (a[r * px : (r + 1) * px, c * px : (c + 1) * px] != b[r * px : (r + 1) * px, c * px : (c + 1) * px]).any()
+    assert (
+        a[r * px : (r + 1) * px, c * px : (c + 1) * px] != b[r * px : (r + 1) * px, c * px : (c + 1) * px]
+    ).any()
     far = np.argwhere(dfs.step_map < 0)
     far = far[np.argmax(np.abs(far - CLICK).sum(axis=1))]  # a hidden cell far away
     fr, fc = far
-    assert (a[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px] == b[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px]).all()
+    assert (
+        a[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px]
+        == b[fr * px : (fr + 1) * px, fc * px : (fc + 1) * px]
+    ).all()
     assert drawn.titles[0].get_text().startswith("DFS step 5 /")
 
 
@@ -77,7 +82,9 @@ def test_the_page_is_self_contained_and_carries_the_view(dfs, bfs):
     assert re.search(r"(src|href)=|https?:|@import|url\(", body) is None  # nothing fetched
     view_js = (Path(msviz.__file__).parent / "view.js").read_text()
     assert view_js in page  # the very module the notebooks use
-    data = json.loads(re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1])
+    data = json.loads(
+        re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1]
+    )
     assert [b["order"] for b in data["boards"]] == ["dfs", "bfs"]
     cells = np.frombuffer(base64.b64decode(data["boards"][0]["step_cell"]), "<i4")
     assert np.array_equal(np.divmod(cells, dfs.shape[1]), (dfs.row, dfs.col))
@@ -112,8 +119,23 @@ def test_save_by_extension(tmp_path, dfs, bfs):
 @pytest.mark.parametrize("name, order", [("r.gif", "both"), ("r.png", "dfs"), ("r.html", "bfs")])
 def test_render_random_boards(tmp_path, capsys, name, order):
     out = tmp_path / name
-    code = main(["render", "--rows", "6", "--cols", "8", "--mines", "5", "--seed", "1",
-                 "--order", order, "-o", str(out)])
+    code = main(
+        [
+            "render",
+            "--rows",
+            "6",
+            "--cols",
+            "8",
+            "--mines",
+            "5",
+            "--seed",
+            "1",
+            "--order",
+            order,
+            "-o",
+            str(out),
+        ]
+    )
     assert code == 0 and out.stat().st_size > 0
     assert capsys.readouterr().out.strip() == f"wrote {out}"
 
@@ -168,8 +190,20 @@ def test_the_real_command_exits_non_zero_without_a_traceback(tmp_path):
 
 def test_help_explains_every_option():
     text = run("render", "--help").stdout
-    for option in ("--board", "--rows", "--cols", "--mines", "--seed", "--click", "--order",
-                   "--neighbors", "--stride", "--fps", "--output", "examples:"):
+    for option in (
+        "--board",
+        "--rows",
+        "--cols",
+        "--mines",
+        "--seed",
+        "--click",
+        "--order",
+        "--neighbors",
+        "--stride",
+        "--fps",
+        "--output",
+        "examples:",
+    ):
         assert option in text
 
 
@@ -179,7 +213,8 @@ def test_a_page_needs_no_widget_package(tmp_path):
         "import sys\n"
         "sys.modules['anywidget'] = sys.modules['ipywidgets'] = None  # as if not installed\n"
         "from msviz.__main__ import main\n"
-        f"sys.exit(main(['render', '--rows', '6', '--cols', '8', '--mines', '5', '-o', {str(tmp_path / 'p.html')!r}]))\n"
+        "sys.exit(main(['render', '--rows', '6', '--cols', '8', '--mines', '5',"
+        f" '-o', {str(tmp_path / 'p.html')!r}]))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -197,7 +232,11 @@ def test_render_checks_where_it_writes_before_it_draws(tmp_path, capsys, monkeyp
     ]:
         assert main(["render", "-o", str(output)]) == 2
         err = capsys.readouterr().err
-        assert err.count("\n") == 1 and err.startswith(f"msviz: error: cannot write '{output}'") and message in err
+        assert (
+            err.count("\n") == 1
+            and err.startswith(f"msviz: error: cannot write '{output}'")
+            and message in err
+        )
     for size in (["--rows", "100000", "--cols", "100000"], ["--rows", "0"]):
         assert main(["render", *size, "-o", str(tmp_path / "x.gif")]) == 2
         assert capsys.readouterr().err.startswith("msviz: error: ")

@@ -1,7 +1,6 @@
 """The grader: check() on right answers, named mistakes, odd returns, endless loops; record()."""
 
 import copy
-import sys
 import time
 from collections import deque
 
@@ -13,7 +12,6 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from conftest import games, neighbour_orders  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
-from reference import recursive_dfs_order  # noqa: E402
 
 import msviz  # noqa: E402
 from msviz.grade import BUGS, Report, cases, check, record  # noqa: E402
@@ -24,7 +22,9 @@ FOUR = [(-1, 0), (0, -1), (0, 1), (1, 0)]
 
 
 def around(board, r, c, offsets=EIGHT):
-    return [(r + dr, c + dc) for dr, dc in offsets if 0 <= r + dr < len(board) and 0 <= c + dc < len(board[0])]
+    return [
+        (r + dr, c + dc) for dr, dc in offsets if 0 <= r + dr < len(board) and 0 <= c + dc < len(board[0])
+    ]
 
 
 def count(board, r, c, offsets=EIGHT):
@@ -146,7 +146,11 @@ def test_each_classic_mistake_is_caught_and_named(bug, solution, order):
 
 
 def test_right_answers_in_any_neighbour_order_pass_in_their_own_order():
-    for order, solution in [("dfs", recursive), ("bfs", queue), ("dfs", msviz.solutions.update_board("stack"))]:
+    for order, solution in [
+        ("dfs", recursive),
+        ("bfs", queue),
+        ("dfs", msviz.solutions.update_board("stack")),
+    ]:
         report = check(solution, order=order)
         assert report.ok, str(report)
         assert report.results["order"] == (report.total, report.total) and report.total > 150
@@ -161,7 +165,9 @@ def test_the_shown_solutions_pass_with_their_neighbour_order(neighbors):
 
 
 def test_another_neighbour_order_than_the_one_asked_is_named():
-    report = check(shown_solution("recursive", msviz.LEETCODE_ORDER), order="dfs", neighbors=msviz.READING_ORDER)
+    report = check(
+        shown_solution("recursive", msviz.LEETCODE_ORDER), order="dfs", neighbors=msviz.READING_ORDER
+    )
     assert report.bug == "wrong neighbour order"
 
 
@@ -230,7 +236,9 @@ def test_an_endless_loop_is_stopped_at_the_time_limit():
     report = check(forever, time_limit=0.3, random_boards=50)
     assert time.perf_counter() - start < 3
     assert report.bug == "too slow" and "0.3 s" in report.error
-    assert report.passed == 0 and report.total == len(cases(random_boards=50)) and "not tried" in report.notes[0]
+    assert (
+        report.passed == 0 and report.total == len(cases(random_boards=50)) and "not tried" in report.notes[0]
+    )
     # The next check is not disturbed by the interruption.
     assert check(recursive, random_boards=5).ok
 
@@ -241,6 +249,7 @@ def test_endless_recursion_is_a_lesson_not_a_crash():
             for i, j in around(board, r, c):
                 if board[i][j] == "E":
                     dfs(i, j)
+
         dfs(*click)
         return board
 
@@ -321,7 +330,15 @@ def test_record_sees_the_textbook_order(game, neighbors):
         assert rec.cells == list(zip(t.row.tolist(), t.col.tolist()))
         assert rec.answer == msviz.reveal(board, click)
         assert rec.order == order
-        for name in ("parent_step", "depth", "frontier", "event_label", "event_step", "enter_event_map", "leave_event_map"):
+        for name in (
+            "parent_step",
+            "depth",
+            "frontier",
+            "event_label",
+            "event_step",
+            "enter_event_map",
+            "leave_event_map",
+        ):
             assert np.array_equal(getattr(rec.trace, name), getattr(t, name)), name
     assert board == kept
 

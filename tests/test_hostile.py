@@ -37,15 +37,30 @@ HOSTILE = [
     (lambda: msviz.reveal(B, (1.0, 0)), TypeError, r"whole numbers, not \(1.0, 0\)"),
     (lambda: msviz.reveal(B, (np.True_, 0)), TypeError, r"whole numbers"),
     # Orders and neighbours
-    (lambda: msviz.reveal(B, (0, 0), order=["dfs"]), TypeError, r"order must be the string .* list: \['dfs'\]"),
+    (
+        lambda: msviz.reveal(B, (0, 0), order=["dfs"]),
+        TypeError,
+        r"order must be the string .* list: \['dfs'\]",
+    ),
     (lambda: msviz.trace(B, (0, 0), order=None), TypeError, r"order must be the string"),
     (lambda: msviz.reveal(B, (0, 0), order="DFS"), ValueError, r"not 'DFS'"),
     (lambda: msviz.reveal(B, (0, 0), neighbors=ODD), TypeError, r"holds \(1.7, 0.2\)"),
-    (lambda: msviz.reveal(B, (0, 0), neighbors=["01"] + list(msviz.READING_ORDER[1:])), TypeError, r"holds '01'"),
-    (lambda: msviz.reveal(B, (0, 0), neighbors=[(True, False)] + list(msviz.READING_ORDER[1:])), TypeError,
-     r"holds \(True, False\)"),
+    (
+        lambda: msviz.reveal(B, (0, 0), neighbors=["01"] + list(msviz.READING_ORDER[1:])),
+        TypeError,
+        r"holds '01'",
+    ),
+    (
+        lambda: msviz.reveal(B, (0, 0), neighbors=[(True, False)] + list(msviz.READING_ORDER[1:])),
+        TypeError,
+        r"holds \(True, False\)",
+    ),
     # Sizes nobody should ask for
-    (lambda: msviz.random_board(10**5, 10**5, 0), ValueError, r"100000x100000 has 10000000000 cells; the limit is 4000000 cells"),
+    (
+        lambda: msviz.random_board(10**5, 10**5, 0),
+        ValueError,
+        r"100000x100000 has 10000000000 cells; the limit is 4000000 cells",
+    ),
     (lambda: msviz.random_board(3000, 3000, 0), ValueError, r"the limit is 4000000 cells"),
     (lambda: Minesweeper(100000, 100000, 1), ValueError, r"a game of 100000x100000"),
     (lambda: msviz.random_board(3, 3, 1, seed=1.5), TypeError, r"seed must be a whole number, not float"),
@@ -94,7 +109,9 @@ def test_hostile_input_is_refused_clearly_quickly_and_cheaply(call, error, words
 
 def test_numpy_integers_are_whole_numbers_everywhere():
     assert msviz.random_board(3, 3, 1, seed=np.int64(1)) == msviz.random_board(3, 3, 1, seed=1)
-    assert msviz.random_board(np.int32(3), np.int64(3), np.int8(1), seed=1) == msviz.random_board(3, 3, 1, seed=1)
+    assert msviz.random_board(np.int32(3), np.int64(3), np.int8(1), seed=1) == msviz.random_board(
+        3, 3, 1, seed=1
+    )
     assert Minesweeper(9, 9, 10, seed=np.int64(1)).seed == 1
     assert export.frames(T, stride=np.int64(2)) == export.frames(T, stride=2)
     assert render.board_image(B, px=np.int64(8)).shape == (24, 40, 3)
@@ -111,8 +128,9 @@ def test_a_trace_cannot_be_changed_through_what_it_hands_out():
             array[...] = array
     ids = [id(a) for a in arrays.values()]
     assert len(set(ids)) == len(ids) and t.enter_step_map is not t.step_map
-    assert not any(np.shares_memory(a, b) for i, a in enumerate(arrays.values())
-                   for b in list(arrays.values())[i + 1:])
+    assert not any(
+        np.shares_memory(a, b) for i, a in enumerate(arrays.values()) for b in list(arrays.values())[i + 1 :]
+    )
     assert np.array_equal(t.board_at(0), msviz.trace(B, (2, 0)).board_at(0))
     assert np.array_equal(t.board_at(len(t) - 1), final)
 

@@ -23,7 +23,7 @@ def test_pictures_load_on_first_use():
 
 def test_unknown_attribute_is_an_attribute_error():
     try:
-        msviz.no_such_thing
+        msviz.no_such_thing  # noqa: B018
     except AttributeError as err:
         assert "no_such_thing" in str(err)
     else:

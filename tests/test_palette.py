@@ -14,12 +14,15 @@ from msviz.render import PALETTE
 
 MACHADO = {
     "normal": np.eye(3),
-    "protanopia": np.array([[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216],
-                            [-0.003882, -0.048116, 1.051998]]),
-    "deuteranopia": np.array([[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413],
-                              [-0.011820, 0.042940, 0.968881]]),
-    "tritanopia": np.array([[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602],
-                            [0.004733, 0.691367, 0.303900]]),
+    "protanopia": np.array(
+        [[0.152286, 1.052583, -0.204868], [0.114503, 0.786281, 0.099216], [-0.003882, -0.048116, 1.051998]]
+    ),
+    "deuteranopia": np.array(
+        [[0.367322, 0.860646, -0.227968], [0.280085, 0.672501, 0.047413], [-0.011820, 0.042940, 0.968881]]
+    ),
+    "tritanopia": np.array(
+        [[1.255528, -0.076749, -0.178779], [-0.078411, 0.930809, 0.147602], [0.004733, 0.691367, 0.303900]]
+    ),
 }
 TILES = {"hidden": "#c0c0c0", "revealed": "#d6d6d6"}
 MARKS = {"current border": "#000000", "stack": "#1a3fb0", "queue": "#9a3300"}
@@ -76,8 +79,10 @@ def figures() -> str:
     """The contrast figures, for the notes: python tests/test_palette.py."""
     rows = []
     for vision in MACHADO:
-        cells = [f"{m} {min(contrast(seen(c, vision), seen(t, vision)) for t in TILES.values()):.2f}"
-                 for m, c in MARKS.items()]
+        cells = [
+            f"{m} {min(contrast(seen(c, vision), seen(t, vision)) for t in TILES.values()):.2f}"
+            for m, c in MARKS.items()
+        ]
         rows.append(f"{vision:<13} " + ", ".join(cells))
     return "\n".join(rows)
 

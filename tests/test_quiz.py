@@ -33,7 +33,8 @@ def test_a_quiz_is_a_view_in_quiz_mode_at_the_click(order):
     assert q.score == (0, 0) and q.step == 0 and not q.over
     assert q.children == (q.restart, view, q.errors) and q.restart.description == "Start again"
     assert {k: v for k, v in view.words.items() if k.startswith("quiz_")} == {
-        k: v for k, v in TEMPLATES.items() if k.startswith("quiz_")}
+        k: v for k, v in TEMPLATES.items() if k.startswith("quiz_")
+    }
 
 
 def test_the_score_is_read_from_the_traits_the_browser_sets():
@@ -69,8 +70,10 @@ def test_bfs_accepts_any_hidden_cell_of_the_next_layer():
     later = int(np.nonzero(t.depth == t.depth[k + 1])[0][-1])  # the last cell of that layer
     assert later > k + 1
     said = q.guess(int(t.row[later]), int(t.col[later]))
-    assert said == (f"Right: ({t.row[later]}, {t.col[later]}) is in the same layer; "
-                    f"the queue takes ({t.row[k + 1]}, {t.col[k + 1]}) first.")
+    assert said == (
+        f"Right: ({t.row[later]}, {t.col[later]}) is in the same layer; "
+        f"the queue takes ({t.row[k + 1]}, {t.col[k + 1]}) first."
+    )
     assert q.score == (k + 1, k + 1) and q.step == k + 1  # counted, and the true step k + 1 is shown
 
 
@@ -95,7 +98,12 @@ def test_the_rule_on_every_cell_at_every_step(order, seed):
 
 def test_the_end_says_the_final_score_and_takes_no_more_guesses():
     q = msviz.quiz(["EEE", "EEM"], (0, 0))
-    assert [tuple(map(int, cell)) for cell in zip(q.trace.row, q.trace.col)] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert [tuple(map(int, cell)) for cell in zip(q.trace.row, q.trace.col)] == [
+        (0, 0),
+        (0, 1),
+        (1, 0),
+        (1, 1),
+    ]
     for row, col in [(0, 1), (1, 1), (1, 1)]:  # the second guess is wrong: (1, 0) comes first
         q.guess(row, col)
     assert q.over and q.score == (2, 3) and q.step == 3
@@ -136,7 +144,13 @@ def test_bad_arguments_fail_at_the_call():
         msviz.quiz(BOARD, (8, 0))
     with pytest.raises(ValueError, match="neighbors must list each of the eight offsets"):
         msviz.quiz(BOARD, CLICK, neighbors=[(0, 1)])
-    for bad, error in ((0, ValueError), (-3, ValueError), (65, ValueError), (2.5, TypeError), (True, TypeError)):
+    for bad, error in (
+        (0, ValueError),
+        (-3, ValueError),
+        (65, ValueError),
+        (2.5, TypeError),
+        (True, TypeError),
+    ):
         with pytest.raises(error, match=f"max_cell must be .*{bad!r}"):
             msviz.quiz(BOARD, CLICK, max_cell=bad)
     with pytest.raises(TypeError, match="the reveal must be a msviz.Trace .* not list"):

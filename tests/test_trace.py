@@ -137,12 +137,20 @@ def test_a_step_looks_like_its_event(game, order):
 
 def test_the_old_field_names_still_work_with_a_warning():
     t = msviz.trace(["EEE", "EEM"], (0, 0))
-    renamed = {"rows": "row", "cols": "col", "parent": "parent_step", "values": "value",
-               "visit_step": "step_map", "enter_step": "enter_step_map", "leave_step": "leave_step_map",
-               "enter_event": "enter_event_map", "leave_event": "leave_event_map",
-               "reveal_event": "reveal_event_map"}
+    renamed = {
+        "rows": "row",
+        "cols": "col",
+        "parent": "parent_step",
+        "values": "value",
+        "visit_step": "step_map",
+        "enter_step": "enter_step_map",
+        "leave_step": "leave_step_map",
+        "enter_event": "enter_event_map",
+        "leave_event": "leave_event_map",
+        "reveal_event": "reveal_event_map",
+    }
     for old, new in renamed.items():
         with pytest.warns(DeprecationWarning, match=f"Trace.{old} is now Trace.{new}"):
             assert np.array_equal(getattr(t, old), getattr(t, new))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        t.nope
+        t.nope  # noqa: B018

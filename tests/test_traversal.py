@@ -191,7 +191,9 @@ def test_dfs_events_are_the_instrumented_recursive_solution(game, neighbors):
     assert board == before
     calls = [e for e in events if e.label == "call"]
     visits = list(msviz.dfs_reveal(board, click, neighbors=neighbors))
-    assert [(e.row, e.col, e.step, e.depth) for e in calls] == [(v.row, v.col, v.step, v.depth) for v in visits]
+    assert [(e.row, e.col, e.step, e.depth) for e in calls] == [
+        (v.row, v.col, v.step, v.depth) for v in visits
+    ]
     stack = []  # every return closes the call on top: after the last event the stack is empty
     for e in events:
         if e.label == "call":
@@ -215,7 +217,9 @@ def test_bfs_events_are_the_instrumented_queue_solution(game, neighbors):
 
 def test_event_labels_are_a_closed_documented_set():
     board = msviz.random_board(8, 8, 6, seed=2, safe=(4, 4))
-    seen = {e.label for e in msviz.dfs_events(board, (4, 4))} | {e.label for e in msviz.bfs_events(board, (4, 4))}
+    seen = {e.label for e in msviz.dfs_events(board, (4, 4))} | {
+        e.label for e in msviz.bfs_events(board, (4, 4))
+    }
     assert seen == set(msviz.EVENT_LABELS) == {"call", "return", "enqueue", "dequeue"}
 
 

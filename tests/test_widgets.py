@@ -65,7 +65,9 @@ def test_the_arrays_grow_with_cells_not_with_steps_times_pixels():
     t = msviz.trace(msviz.random_board(300, 300, 0, seed=1), (150, 150))
     sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
     assert len(t) == 90_000
-    assert sent == 90_000 * (1 + 1 + 4 + 4 + 4) + 90_000 * 4 * 3 + 2 * 90_000 * (1 + 4)  # cells, steps, events
+    assert sent == 90_000 * (1 + 1 + 4 + 4 + 4) + 90_000 * 4 * 3 + 2 * 90_000 * (
+        1 + 4
+    )  # cells, steps, events
 
 
 def test_a_click_in_the_browser_calls_back_with_the_cell():
@@ -114,7 +116,7 @@ def test_the_player_shows_widget_view_and_a_png():
 def test_controls_are_linked_in_the_browser():
     p = msviz.player(BOARD, CLICK)
     assert all(type(link).__name__ == "Link" and link._model_name == "LinkModel" for link in p.links)
-    pairs = {(l.source[0], l.source[1], l.target[0], l.target[1]) for l in p.links}
+    pairs = {(link.source[0], link.source[1], link.target[0], link.target[1]) for link in p.links}
     assert (p.play, "value", p.slider, "value") in pairs
     assert (p.slider, "value", p.view, "step") in pairs
     assert (p.speed, "value", p.view, "fps") in pairs
@@ -153,7 +155,10 @@ def test_buttons_move_one_step_and_stop_at_the_ends():
 def test_the_caption_follows_the_step():
     p = msviz.player(["EEE", "EEM"], (0, 0))
     p.step = 3
-    assert p.caption == "step 3: (1, 1), reached from (1, 0), has 1 adjacent mine, so it becomes 1; stack depth 3"
+    assert (
+        p.caption
+        == "step 3: (1, 1), reached from (1, 0), has 1 adjacent mine, so it becomes 1; stack depth 3"
+    )
 
 
 def test_an_empty_reveal_disables_the_controls():
@@ -179,7 +184,7 @@ def test_compare_drives_both_views_with_one_slider():
     c = msviz.compare(BOARD, (0, 0))
     short, long = sorted(c.views, key=lambda v: v.steps)
     assert c.slider.max == long.steps - 1
-    pairs = {(l.source[0], l.target[0], l.target[1]) for l in c.links}
+    pairs = {(link.source[0], link.target[0], link.target[1]) for link in c.links}
     assert {(c.slider, v, "step") for v in c.views} <= pairs
     assert all(v.last_step == c.slider.max for v in c.views)  # the keyboard reaches the longer side's end
     assert "stack depth" in c.captions[0] and "queue holds" in c.captions[1]
@@ -303,8 +308,13 @@ def test_the_mode_switch_shows_every_event_and_keeps_the_moment(order):
     px = render.tile_size(t.shape, width_px=480)
     e = p.step + 1
     p.step = e  # the fallback picture is the event's
-    want = render.state_image(t.board_at_event(e), current=(t.event(e).row, t.event(e).col),
-                              frontier=t.frontier_at_event(e), px=px, order=order)
+    want = render.state_image(
+        t.board_at_event(e),
+        current=(t.event(e).row, t.event(e).col),
+        frontier=t.frontier_at_event(e),
+        px=px,
+        order=order,
+    )
     assert np.array_equal(png_of(p._repr_mimebundle_()), want)
     p.mode.value = "visits"
     assert p.slider.max == len(t) - 1 and p.step == t.event(e).step

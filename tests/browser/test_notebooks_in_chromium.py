@@ -92,12 +92,18 @@ def drawn_step(view) -> int:
 
 
 def wait_drawn(page, view, k: int):
-    page.wait_for_function("([root, k]) => root.msviz.step() === k", arg=[view.element_handle(), k],
-                           timeout=20_000)
+    page.wait_for_function(
+        "([root, k]) => root.msviz.step() === k", arg=[view.element_handle(), k], timeout=20_000
+    )
 
 
 NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
-WITH_WIDGETS = {"01-start-here.ipynb", "03-depth-first.ipynb", "04-breadth-first.ipynb", "05-comparing-orders.ipynb"}
+WITH_WIDGETS = {
+    "01-start-here.ipynb",
+    "03-depth-first.ipynb",
+    "04-breadth-first.ipynb",
+    "05-comparing-orders.ipynb",
+}
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)
@@ -138,7 +144,9 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         wait_drawn(page, view, 12)
         assert view.evaluate(CANVAS_PIXELS) == pictures[2], "one step on and back is not the same picture"
         page.keyboard.press("End")
-        last = int(player.locator(".widget-slider .noUi-handle").first.get_attribute("aria-valuemax").split(".")[0])
+        last = int(
+            player.locator(".widget-slider .noUi-handle").first.get_attribute("aria-valuemax").split(".")[0]
+        )
         wait_drawn(page, view, last)
         page.keyboard.press("Home")
         wait_drawn(page, view, 0)
@@ -173,10 +181,18 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
 
         # Every call and return: a return makes the drawn path one call shorter.
         player.locator(".widget-toggle-buttons button:has-text('every call and return')").click()
-        page.wait_for_function("root => root.msviz.event() !== null && root.msviz.step() > 0",
-                               arg=view.element_handle(), timeout=20_000)
-        e = next(e for e in range(1, t.events) if t.event(e).label == "return" and t.parent_step[t.event(e).step] >= 0
-                 and len(t.waiting_at_event(e - 1)) > 2)
+        page.wait_for_function(
+            "root => root.msviz.event() !== null && root.msviz.step() > 0",
+            arg=view.element_handle(),
+            timeout=20_000,
+        )
+        e = next(
+            e
+            for e in range(1, t.events)
+            if t.event(e).label == "return"
+            and t.parent_step[t.event(e).step] >= 0
+            and len(t.waiting_at_event(e - 1)) > 2
+        )
         for k in (e - 1, e):
             readout.click()
             page.keyboard.press("Control+A")
@@ -214,8 +230,10 @@ def kernel_board(page) -> tuple[str, bool]:
     page.keyboard.press("Control+Enter")
     page.wait_for_timeout(300)
     page.wait_for_function(
-        "el => /BOARD \\S+ (True|False)/.test(el.textContent) && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
-        arg=cell.element_handle(), timeout=30_000,
+        "el => /BOARD \\S+ (True|False)/.test(el.textContent)"
+        " && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
+        arg=cell.element_handle(),
+        timeout=30_000,
     )
     text = cell.locator(".jp-OutputArea-output").last.inner_text()
     _, cells, lost = text.split()
@@ -271,9 +289,13 @@ def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name
             view = views.nth(i)
             view.scroll_into_view_if_needed()
             canvas = view.locator("canvas.msviz-cells").bounding_box()
-            area = view.locator("xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]").first.bounding_box()
+            area = view.locator(
+                "xpath=ancestor::div[contains(@class, 'jp-OutputArea-output')]"
+            ).first.bounding_box()
             assert canvas["x"] >= area["x"] - 0.5, "the board is clipped on the left"
-            assert canvas["x"] + canvas["width"] <= area["x"] + area["width"] + 0.5, "the board is clipped on the right"
+            assert canvas["x"] + canvas["width"] <= area["x"] + area["width"] + 0.5, (
+                "the board is clipped on the right"
+            )
             cols, rows = view.evaluate("r => [r.msviz.cols(), r.msviz.rows()]")
             assert abs(canvas["width"] / cols - canvas["height"] / rows) < 0.01, "cells are not square"
         widget = page.locator(".widget-vbox:has(.msviz-view)").first

@@ -138,7 +138,9 @@ def test_each_drawn_event_is_the_trace_at_that_event(open_page, seed, order):
     page = open_page(t)
     page.evaluate("window.msvizPage.setMode('events')")
     last = t.events - 1
-    events = [0, 1, 2, 3, 2, last, last - 1, last // 2, last // 2 + 1] + [rng.randint(0, last) for _ in range(8)]
+    events = [0, 1, 2, 3, 2, last, last - 1, last // 2, last // 2 + 1] + [
+        rng.randint(0, last) for _ in range(8)
+    ]
     events = [max(0, min(e, last)) for e in events]
     for e, (drawn,) in zip(events, walk(page, events)):
         tiles, variants = expected_at_event(t, e)
@@ -153,7 +155,9 @@ def test_each_drawn_event_is_the_trace_at_that_event(open_page, seed, order):
 
 def test_stepping_through_a_return_shortens_the_drawn_path(open_page):
     t = msviz.trace(msviz.random_board(10, 12, 12, seed=5, safe=(5, 6)), (5, 6))
-    returns = [e for e in range(1, t.events) if t.event(e).label == "return" and t.parent_step[t.event(e).step] >= 0]
+    returns = [
+        e for e in range(1, t.events) if t.event(e).label == "return" and t.parent_step[t.event(e).step] >= 0
+    ]
     e = next(e for e in returns if len(t.waiting_at_event(e - 1)) >= 3)
     page = open_page(t)
     page.evaluate("window.msvizPage.setMode('events')")
@@ -199,7 +203,9 @@ def test_a_page_plays_to_the_last_step_offline_with_every_control_drawn(open_pag
     page.wait_for_function("!window.msvizPage.isPlaying()", timeout=30_000)
     page.wait_for_function(  # the last picture is drawn in the next animation frame
         "lasts => [...document.querySelectorAll('.msviz-view')].every((r, i) => r.msviz.step() === lasts[i])",
-        arg=[len(dfs) - 1, len(bfs) - 1], timeout=5_000)
+        arg=[len(dfs) - 1, len(bfs) - 1],
+        timeout=5_000,
+    )
     drawn = [page.locator(".msviz-view").nth(i).evaluate(DRAWN) for i in range(2)]
     for t, d in zip((dfs, bfs), drawn):
         assert d["step"] == len(t) - 1
@@ -244,7 +250,9 @@ def test_boards_fit_the_width_with_square_cells(open_page, viewport):
         canvas = page.locator(".msviz-view canvas.msviz-cells").nth(i)
         box = canvas.bounding_box()
         holder = page.locator(".msviz-page-board").nth(i).bounding_box()
-        assert box["x"] >= holder["x"] - 0.5 and box["x"] + box["width"] <= holder["x"] + holder["width"] + 0.5
+        assert (
+            box["x"] >= holder["x"] - 0.5 and box["x"] + box["width"] <= holder["x"] + holder["width"] + 0.5
+        )
         assert abs(box["width"] / 30 - box["height"] / 16) < 0.01  # square cells
         assert box["width"] / 30 >= 10  # still big enough to read
     shoot(page, f"page-expert-{viewport[0]}x{viewport[1]}")

@@ -32,8 +32,19 @@ def quiz_page(q) -> str:
     head, rest = page.split(DATA_TAG, 1)
     data, tail = rest.split("</script>", 1)
     state = json.loads(data)
-    for name in ("quiz", "quiz_right", "quiz_tries", "step", "keyboard", "show_frontier", "show_legend",
-                 "code", "code_lines", "words", "max_cell"):
+    for name in (
+        "quiz",
+        "quiz_right",
+        "quiz_tries",
+        "step",
+        "keyboard",
+        "show_frontier",
+        "show_legend",
+        "code",
+        "code_lines",
+        "words",
+        "max_cell",
+    ):
         state["boards"][0][name] = getattr(q.view, name)
     return head + DATA_TAG + json.dumps(state).replace("</", "<\\/") + "</script>" + tail
 
@@ -55,7 +66,9 @@ def open_quiz(browser, tmp_path):
         page.goto(path.as_uri())
         page.wait_for_function("window.msvizPage !== undefined", timeout=20_000)
         page.add_style_tag(content=QUIZ_ONLY)
-        page.evaluate("() => { window.sent = []; window.msvizPage.models[0].send = m => window.sent.push(m); }")
+        page.evaluate(
+            "() => { window.sent = []; window.msvizPage.models[0].send = m => window.sent.push(m); }"
+        )
         page.problems = problems
         return page
 
@@ -77,7 +90,9 @@ def click_cell(page, q, row: int, col: int) -> dict:
 def shown(page) -> dict:
     """What the quiz shows: its rule, verdict and score (words and numbers), and the step drawn."""
     root = page.locator(".msviz-view").first
-    return root.evaluate("root => ({...root.msviz.quiz(), step: root.msviz.step(), caption: root.msviz.caption()})")
+    return root.evaluate(
+        "root => ({...root.msviz.quiz(), step: root.msviz.step(), caption: root.msviz.caption()})"
+    )
 
 
 def cell(t, k) -> tuple[int, int]:
@@ -101,7 +116,9 @@ def test_depth_first_a_right_click_scores_and_a_wrong_click_does_not(open_quiz):
     wrong = cell(t, len(t) - 1)  # hidden, and not the next call
     after = click_cell(page, q, *wrong)
     assert (after["right"], after["tries"], after["step"]) == (1, 2, 2)
-    assert after["verdict"] == quiz_verdict(t, 1, *wrong) == f"Not this one: the next call goes to {cell(t, 2)}."
+    assert (
+        after["verdict"] == quiz_verdict(t, 1, *wrong) == f"Not this one: the next call goes to {cell(t, 2)}."
+    )
     assert after["score"] == quiz_score(1, 2)
     shoot(page, "quiz-dfs-1024x768")
 
@@ -122,7 +139,9 @@ def test_breadth_first_another_cell_of_the_layer_counts(open_quiz):
     after = click_cell(page, q, *same_layer)
     assert (after["right"], after["tries"], after["step"]) == (1, 1, 1)
     assert after["verdict"] == quiz_verdict(t, 0, *same_layer)
-    assert after["verdict"] == f"Right: {same_layer} is in the same layer; the queue takes {cell(t, 1)} first."
+    assert (
+        after["verdict"] == f"Right: {same_layer} is in the same layer; the queue takes {cell(t, 1)} first."
+    )
     shoot(page, "quiz-bfs-same-layer")
 
     deeper = cell(t, len(t) - 1)
@@ -179,8 +198,10 @@ def kernel_score(page) -> tuple[int, int, int]:
     page.keyboard.press("Control+Enter")
     page.wait_for_timeout(300)
     page.wait_for_function(
-        "el => /SCORE \\d+ \\d+ -?\\d+/.test(el.textContent) && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
-        arg=cell.element_handle(), timeout=30_000,
+        "el => /SCORE \\d+ \\d+ -?\\d+/.test(el.textContent)"
+        " && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
+        arg=cell.element_handle(),
+        timeout=30_000,
     )
     _, right, tries, step = cell.locator(".jp-OutputArea-output").last.inner_text().split()
     return int(right), int(tries), int(step)
@@ -210,6 +231,9 @@ def test_in_jupyterlab_the_kernel_reads_the_score_of_the_clicks(browser, lab):
         shoot(widget, "quiz-in-jupyterlab-1024x768")
 
         widget.locator("button:has-text('Start again')").click()
-        page.wait_for_function("root => root.msviz.step() === 0 && root.msviz.quiz().score === 'Score: 0 of 0.'",
-                               arg=view.element_handle(), timeout=20_000)
+        page.wait_for_function(
+            "root => root.msviz.step() === 0 && root.msviz.quiz().score === 'Score: 0 of 0.'",
+            arg=view.element_handle(),
+            timeout=20_000,
+        )
         assert kernel_score(page) == (0, 0, 0)
