@@ -28,12 +28,8 @@ import threading
 import time
 import tracemalloc
 from collections import deque
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-
-import msviz  # noqa: E402
+import msviz
 
 DIRECTIONS = msviz.READING_ORDER
 

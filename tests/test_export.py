@@ -55,8 +55,7 @@ def test_a_gif_of_both_orders_runs_to_the_longer(tmp_path, dfs, bfs):
 
 
 def test_animation_frames_change_only_where_the_reveal_does(dfs):
-    anim = export.animation(dfs)
-    drawn = anim._func.__self__  # the _Frames whose show() draws each frame
+    drawn = export._Frames(dfs)  # what each frame of export.animation() draws with
     drawn.show(4)
     a = np.asarray(drawn.images[0].get_array()).copy()
     drawn.show(5)

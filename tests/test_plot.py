@@ -9,9 +9,28 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import msviz  # noqa: E402
-from msviz import plot, render  # noqa: E402
+from msviz import plot  # noqa: E402
 
 PX = 20
+
+# The classic game's colours, written here rather than read from msviz, so a wrong one is caught.
+FACE, FLAT, LIGHT, SHADOW, BOOM = (
+    (192, 192, 192),
+    (214, 214, 214),
+    (255, 255, 255),
+    (123, 123, 123),
+    (255, 40, 40),
+)
+DIGITS = {
+    "1": (0, 0, 255),  # blue
+    "2": (0, 128, 0),  # green
+    "3": (255, 0, 0),  # red
+    "4": (0, 0, 128),  # navy
+    "5": (128, 0, 0),  # maroon
+    "6": (0, 128, 128),  # teal
+    "7": (0, 0, 0),  # black
+    "8": (128, 128, 128),  # grey
+}
 
 
 def cell(image, r, c, px=PX):
@@ -26,22 +45,22 @@ def middle(image, r, c, px=PX):
 def test_hidden_revealed_and_exploded_cells_have_their_colours():
     image = plot.board_image(["EMB", "1XE"], px=PX)
     assert image.shape == (2 * PX, 3 * PX, 3)
-    face = tuple(int(v) for v in render._FACE)
+    face = FACE
     assert middle(image, 0, 0) == face  # hidden E
     assert np.array_equal(cell(image, 0, 1), cell(image, 0, 0))  # a hidden mine looks hidden
-    assert middle(image, 0, 2) == tuple(int(v) for v in render._FLAT)  # B
-    assert cell(image, 1, 1)[2, 2].tolist() == render._BOOM.tolist()  # X on red
-    assert cell(image, 1, 1)[PX // 2, PX // 2].tolist() != render._BOOM.tolist()  # the mine
+    assert middle(image, 0, 2) == FLAT  # B
+    assert tuple(cell(image, 1, 1)[2, 2].tolist()) == BOOM  # X on red
+    assert tuple(cell(image, 1, 1)[PX // 2, PX // 2].tolist()) != BOOM  # the mine
     # A hidden cell is raised: lit top-left edge, shaded bottom-right edge.
     hidden = cell(image, 0, 0)
-    assert hidden[0, PX // 2].tolist() == render._LIGHT.tolist()
-    assert hidden[-1, PX // 2].tolist() == render._SHADOW.tolist()
+    assert tuple(hidden[0, PX // 2].tolist()) == LIGHT
+    assert tuple(hidden[-1, PX // 2].tolist()) == SHADOW
 
 
 @pytest.mark.parametrize("digit", list("12345678"))
 def test_digits_are_drawn_in_their_classic_colours(digit):
     tile = cell(plot.board_image([[digit]], px=24), 0, 0, 24).reshape(-1, 3).astype(int)
-    want = np.array([int(plot.DIGIT_COLORS[digit][i : i + 2], 16) for i in (1, 3, 5)])
+    want = np.array(DIGITS[digit])
     # The glyph's darkest-most-saturated pixels are the digit's colour.
     distance = np.abs(tile - want).sum(axis=1)
     assert distance.min() <= 12

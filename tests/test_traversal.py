@@ -118,8 +118,9 @@ def test_properties_of_a_reveal(game, neighbors):
                 pr, pc = v.parent
                 assert max(abs(pr - v.row), abs(pc - v.col)) == 1
                 assert (pr, pc) in cells[: v.step] and final[pr][pc] == "B"
-    for v in dfs:
-        assert v.frontier == v.depth + 1
+    # The stack holds the calls under way: as deep as the textbook recursion goes, plus one.
+    calls = recursive_dfs_order(board, click, neighbors)
+    assert [v.frontier for v in dfs] == [depth + 1 for *_, depth in calls]
     # Cells not revealed are as they were.
     for r, row in enumerate(board):
         for c, symbol in enumerate(row):
@@ -228,3 +229,14 @@ def test_event_streams_check_their_arguments_at_the_call():
         msviz.dfs_events(["EE"], (9, 0))
     with pytest.raises(ValueError, match="neighbors must list each of the eight offsets"):
         msviz.bfs_events(["EE"], (0, 0), neighbors=[(0, 1)])
+
+
+@pytest.mark.parametrize("reveal", [msviz.dfs_reveal, msviz.bfs_reveal])
+def test_visits_are_made_one_at_a_time(reveal):
+    """A generator does the work of a visit when it is asked for it, not before."""
+    board = [["E"] * 300 for _ in range(300)]  # one click reveals all 90,000 cells
+    visits = reveal(board, (150, 150))
+    taken = [next(visits) for _ in range(3)]
+    working = visits.gi_frame.f_locals["flat"].cells  # the generator's own copy of the board
+    assert sum(cell == "B" for cell in working) == len(taken) == 3
+    assert next(visits).step == 3

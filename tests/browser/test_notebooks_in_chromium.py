@@ -16,15 +16,11 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
-import sys
-from pathlib import Path
 
 import nbformat
 import pytest
 from chromium import CANVAS_PIXELS, DRAWN, ROOT, shoot
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from labserver import TOKEN, running_lab  # noqa: E402
+from labserver import TOKEN, running_lab
 
 # A notebook of the tests' own, for the game: its second cell prints the kernel's board.
 GAME_NOTEBOOK = [
