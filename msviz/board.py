@@ -259,10 +259,10 @@ def mine_counts(board) -> np.ndarray:
            [0, 1, 1]], dtype=int8)
     """
     grid = np.array(parse_board(board))
-    return _neighbour_sum((grid == "M") | (grid == "X"))
+    return neighbour_sum((grid == "M") | (grid == "X"))
 
 
-def _neighbour_sum(mask: np.ndarray) -> np.ndarray:
+def neighbour_sum(mask: np.ndarray) -> np.ndarray:
     """Return how many of each cell's eight neighbours are True in `mask`."""
     rows, cols = mask.shape
     padded = np.zeros((rows + 2, cols + 2), dtype=np.int8)

@@ -278,7 +278,17 @@ def save_html(traces, path, *, title=None, fps: int = 10, per_frame: int | None 
 
 
 def save_gif(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
-    """Write the animation as a GIF, one frame per shown step; return its path."""
+    """Write the animation as a GIF, one frame per shown step; return its path.
+
+    Examples
+    --------
+    >>> import msviz, tempfile, pathlib
+    >>> from PIL import Image
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> path = save_gif(t, pathlib.Path(tempfile.mkdtemp()) / "reveal.gif", fps=4)
+    >>> Image.open(path).n_frames == len(t)
+    True
+    """
     fps = _positive("fps", fps)
     anim = animation(traces, stride=stride, interval=1000 // fps, px=px)
     path = Path(path)
@@ -287,7 +297,16 @@ def save_gif(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
 
 
 def save_png(traces, path, *, step=None, px=None) -> Path:
-    """Write one step (the last by default) as a PNG picture; return its path."""
+    """Write one step (the last by default) as a PNG picture; return its path.
+
+    Examples
+    --------
+    >>> import msviz, tempfile, pathlib
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> path = save_png(t, pathlib.Path(tempfile.mkdtemp()) / "a.png", step=1)
+    >>> path.read_bytes()[:4]
+    b'\x89PNG'
+    """
     drawn = _Frames(traces, px=px)
     last = max(len(t) for t in drawn.traces) - 1
     drawn.show(last if step is None else step)
@@ -297,7 +316,16 @@ def save_png(traces, path, *, step=None, px=None) -> Path:
 
 
 def save(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
-    """Write `path` as a GIF, PNG or HTML page, chosen by its extension."""
+    """Write `path` as a GIF, PNG or HTML page, chosen by its extension.
+
+    Examples
+    --------
+    >>> import msviz, tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> [save(t, folder / name).suffix for name in ("a.gif", "a.png", "a.html")]
+    ['.gif', '.png', '.html']
+    """
     suffix = Path(path).suffix.lower()
     if suffix == ".gif":
         return save_gif(traces, path, stride=stride, fps=fps, px=px)

@@ -34,9 +34,11 @@ from functools import cached_property
 
 import numpy as np
 
+from ._checks import neighbors as _check_neighbors
+from ._checks import order as _check_order
 from .board import SYMBOLS, Board, Cell, format_board, parse_board
 from .trace import Trace, trace, trace_of_cells
-from .traversal import READING_ORDER, _check_neighbors, _check_order, reveal
+from .traversal import READING_ORDER, reveal
 from .words import plural
 
 __all__ = ["BUGS", "Case", "Recording", "Report", "Failure", "cases", "check", "record"]

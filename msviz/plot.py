@@ -197,6 +197,15 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     Returns
     -------
     (AxesImage, Colorbar or None, list of Text)
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import msviz
+    >>> image, bar, texts = layer_map(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"))
+    >>> [t.get_text() for t in texts]
+    ['0', '1', '1', '1']
     """
     trace = _checks.trace(trace)
     ax = _axes(ax)
@@ -225,6 +234,16 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
     -------
     dict
         ``"dfs"``, ``"bfs"``, ``"difference"``: each (AxesImage, Colorbar, texts).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import msviz
+    >>> board = ["EEEE", "EEEE", "EEEM"]
+    >>> drawn = compare_orders(msviz.trace(board, (0, 0)), msviz.trace(board, (0, 0), order="bfs"))
+    >>> sorted(drawn)
+    ['bfs', 'dfs', 'difference']
     """
     dfs_trace = _checks.trace(dfs_trace, name="dfs_trace")
     bfs_trace = _checks.trace(bfs_trace, name="bfs_trace")
@@ -312,6 +331,15 @@ def step_vs_distance(*traces, ax=None, **kwargs):
     Returns
     -------
     list of PathCollection, one per trace
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import msviz
+    >>> points = step_vs_distance(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"))
+    >>> points[0].get_offsets().tolist()
+    [[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]]
     """
     traces = [_checks.trace(t) for t in traces]
     ax = _axes(ax)

@@ -18,16 +18,16 @@ from functools import cached_property
 import numpy as np
 
 from ._checks import is_integer as _is_integer
+from ._checks import neighbors as _check_neighbors
+from ._checks import order as _check_order
 from .board import Cell, check_click, parse_board
 from .traversal import (
     EVENT_LABELS,
     READING_ORDER,
     Event,
     Visit,
-    _check_neighbors,
-    _check_order,
-    _prepare,
-    _run,
+    prepare,
+    run_steps,
 )
 
 __all__ = ["Trace", "trace", "trace_of_cells"]
@@ -347,13 +347,13 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
            [ 4,  4, -1]], dtype=int32)
     """
     order = _check_order(order)
-    flat, start = _prepare(board, click, neighbors)
+    flat, start = prepare(board, click, neighbors)
     before = flat.to_array()
     # Compact int arrays, not lists: a list would keep an int object per entry.
     log = parent_log, finish_log, index_log = array("q"), array("q"), array("q")
     depth = array("q")
     add_depth = depth.append
-    visits = _run(flat, start, order, log)
+    visits = run_steps(flat, start, order, log)
     for visit in visits:
         add_depth(visit[4])
     depth, parent, index = (

@@ -19,7 +19,7 @@ import numpy as np
 
 from ._checks import neighbors as _check_neighbors
 from ._checks import order as _check_order
-from .board import Board, Cell, _neighbour_sum, check_click, parse_board
+from .board import Board, Cell, check_click, neighbour_sum, parse_board
 
 __all__ = [
     "Visit",
@@ -147,7 +147,7 @@ class _FlatBoard:
         flat = np.frombuffer("".join(cells).encode("ascii"), dtype=np.uint8)
         mines = (flat == ord("M")) | (flat == ord("X"))
         counts = np.zeros((rows + 2, width), dtype=np.int8)
-        counts[1:-1, 1:-1] = _neighbour_sum(mines.reshape(rows + 2, width)[1:-1, 1:-1])
+        counts[1:-1, 1:-1] = neighbour_sum(mines.reshape(rows + 2, width)[1:-1, 1:-1])
         self.counts = counts.ravel().tolist()
         # The row and column of every flat index: a look-up is quicker than divmod.
         self.row_of = [r for r in range(-1, rows + 1) for _ in range(width)]
@@ -171,7 +171,7 @@ class _FlatBoard:
         return [self.cells[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows)]
 
 
-def _prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
+def prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
     """Check the arguments of a reveal, then return a working copy and the click's index."""
     rows = parse_board(board)
     cell = check_click(click, (len(rows), len(rows[0])))
@@ -179,7 +179,7 @@ def _prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
     return flat, flat.index(cell)
 
 
-def _run(flat: _FlatBoard, start: int, order: str, log=None, events: bool = False) -> Iterator[Visit]:
+def run_steps(flat: _FlatBoard, start: int, order: str, log=None, events: bool = False) -> Iterator[Visit]:
     """Return the generator of visits of `order` on the working copy `flat`.
 
     With `events`, the same core also yields a `_Later` for each return (DFS)
@@ -378,7 +378,7 @@ def dfs_reveal(board, click, *, neighbors=READING_ORDER) -> Iterator[Visit]:
     2 (1, 0) B 1
     3 (1, 1) 1 2
     """
-    flat, start = _prepare(board, click, neighbors)
+    flat, start = prepare(board, click, neighbors)
     return _dfs_steps(flat, start)
 
 
@@ -409,7 +409,7 @@ def bfs_reveal(board, click, *, neighbors=READING_ORDER) -> Iterator[Visit]:
     2 (1, 0) B 1 1
     3 (1, 1) 1 1 0
     """
-    flat, start = _prepare(board, click, neighbors)
+    flat, start = prepare(board, click, neighbors)
     return _bfs_steps(flat, start)
 
 
@@ -448,7 +448,7 @@ def dfs_events(board, click, *, neighbors=READING_ORDER) -> Iterator[Event]:
     return (1, 0) 2 1
     return (0, 0) 0 0
     """
-    flat, start = _prepare(board, click, neighbors)
+    flat, start = prepare(board, click, neighbors)
     return _labelled(_dfs_steps(flat, start, None, True), "call", "return")
 
 
@@ -478,7 +478,7 @@ def bfs_events(board, click, *, neighbors=READING_ORDER) -> Iterator[Event]:
     dequeue (1, 0) 2 1
     dequeue (1, 1) 3 1
     """
-    flat, start = _prepare(board, click, neighbors)
+    flat, start = prepare(board, click, neighbors)
     return _labelled(_bfs_steps(flat, start, None, True), "dequeue", "enqueue")
 
 
@@ -503,7 +503,7 @@ def reveal(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Boar
     B B B B B
     """
     order = _check_order(order)
-    flat, start = _prepare(board, click, neighbors)
-    for _ in _run(flat, start, order):
+    flat, start = prepare(board, click, neighbors)
+    for _ in run_steps(flat, start, order):
         pass
     return flat.to_board()

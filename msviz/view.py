@@ -242,10 +242,10 @@ class BoardView(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
-        return _with_png(bundle, self.picture())
+        return with_png(bundle, self.picture())
 
 
-def _with_png(bundle, picture: np.ndarray):
+def with_png(bundle, picture: np.ndarray):
     """Add an RGB picture as image/png to a widget's display data."""
     if bundle is None:
         return None

@@ -25,7 +25,7 @@ from .grade import Recording
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .traversal import READING_ORDER
-from .view import BoardView, _with_png
+from .view import BoardView, with_png
 from .words import TITLES, caption, event_caption, fill
 
 __all__ = ["Player", "Compare", "Game", "player", "compare", "game", "caption"]
@@ -213,7 +213,7 @@ class Player(_Stepping, widgets.VBox):
         return _caption(self.trace, self.mode.value, self.step)
 
     def _repr_mimebundle_(self, **kwargs):
-        return _with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
+        return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
 def _caption(t: Trace, mode: str, position: int) -> str:
@@ -318,7 +318,7 @@ class Compare(_Stepping, widgets.VBox):
         pad = [
             np.pad(x, ((0, height - x.shape[0]), (0, 12), (0, 0)), constant_values=255) for x in (left, right)
         ]
-        return _with_png(super()._repr_mimebundle_(**kwargs), np.hstack(pad))
+        return with_png(super()._repr_mimebundle_(**kwargs), np.hstack(pad))
 
 
 def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -> Compare:
@@ -448,7 +448,7 @@ class Game(widgets.VBox):
         self.new_game()
 
     def _repr_mimebundle_(self, **kwargs):
-        return _with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
+        return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
 def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None, animate=True) -> Game:
@@ -563,7 +563,7 @@ class Quiz(widgets.VBox):
         self.start_again()
 
     def _repr_mimebundle_(self, **kwargs):
-        return _with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
+        return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
 def quiz(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32) -> Quiz:
