@@ -197,13 +197,14 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     Returns
     -------
     (AxesImage, Colorbar or None, list of Text)
+        As for :func:`visit_order_map`: the image, its colour bar, the numbers in the cells.
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import msviz
-    >>> image, bar, texts = layer_map(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"))
+    >>> from matplotlib.figure import Figure
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0), order="bfs")
+    >>> image, bar, texts = layer_map(t, ax=Figure().subplots())
     >>> [t.get_text() for t in texts]
     ['0', '1', '1', '1']
     """
@@ -308,13 +309,18 @@ def frontier_plot(*traces, ax=None, **kwargs):
         style.update(kwargs)
         (line,) = ax.plot(np.arange(len(t)), t.frontier, **style)
         lines.append(line)
-    ax.set_xlabel("step")
-    ax.set_ylabel("cells waiting")
     names = [FRONTIER_NAMES[t.order] for t in traces]
-    ax.set_title(" vs ".join(names) + (": cells waiting" if len(names) > 1 else " size"))
-    ax.legend(frameon=False)
-    ax.grid(alpha=0.3)
+    _label(ax, "cells waiting", " vs ".join(names) + (": cells waiting" if len(names) > 1 else " size"))
     return lines
+
+
+def _label(ax, ylabel: str, title: str, **legend) -> None:
+    """Finish a chart over the steps: axis labels, title, legend and a light grid."""
+    ax.set_xlabel("step")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(frameon=False, **legend)
+    ax.grid(alpha=0.3)
 
 
 def chebyshev_distance(trace) -> np.ndarray:
@@ -334,10 +340,10 @@ def step_vs_distance(*traces, ax=None, **kwargs):
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import msviz
-    >>> points = step_vs_distance(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"))
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure().subplots()
+    >>> points = step_vs_distance(msviz.trace(["EEE", "EEM"], (0, 0), order="bfs"), ax=ax)
     >>> points[0].get_offsets().tolist()
     [[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]]
     """
@@ -353,9 +359,5 @@ def step_vs_distance(*traces, ax=None, **kwargs):
         }
         style.update(kwargs)
         points.append(ax.scatter(np.arange(len(t)), chebyshev_distance(t), **style))
-    ax.set_xlabel("step")
-    ax.set_ylabel("distance from the click (king moves)")
-    ax.set_title("visit step against distance")
-    ax.legend(frameon=False, markerscale=3)
-    ax.grid(alpha=0.3)
+    _label(ax, "distance from the click (king moves)", "visit step against distance", markerscale=3)
     return points

@@ -1,6 +1,7 @@
 """The solutions the player shows beside the board, and which line runs at each event.
 
-Three classic solutions of the reveal, as plain Python source a student reads:
+Three classic solutions of the reveal, as plain Python source a student reads
+(in ``msviz/shown/``, as text: each is whole, as a student reads it):
 the recursive depth-first one, the queue breadth-first one, and a depth-first
 one with an explicit stack of frames that keeps the recursive order exactly.
 Each event of a trace's finer timeline (a call or a return, an enqueue or a
@@ -15,69 +16,18 @@ Pure text and a little arithmetic: nothing here imports matplotlib or widgets.
 from __future__ import annotations
 
 from collections import deque
+from pathlib import Path
 
 from .traversal import READING_ORDER
 
 __all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run", "update_board"]
 
-SOURCES = {
-    "recursive": """\
-def reveal(board, r, c):
-    if board[r][c] == "M":
-        board[r][c] = "X"
-        return
-    mines = count_mines(board, r, c)
-    if mines > 0:
-        board[r][c] = str(mines)
-        return
-    board[r][c] = "B"
-    for dr, dc in NEIGHBOURS:
-        nr, nc = r + dr, c + dc
-        if inside(board, nr, nc) and board[nr][nc] == "E":
-            reveal(board, nr, nc)
-    return
-""",
-    "queue": """\
-def reveal(board, r, c):
-    queue = deque([(r, c)])
-    seen = {(r, c)}
-    while queue:
-        r, c = queue.popleft()
-        if board[r][c] == "M":
-            board[r][c] = "X"
-            return
-        mines = count_mines(board, r, c)
-        if mines > 0:
-            board[r][c] = str(mines)
-            continue
-        board[r][c] = "B"
-        for dr, dc in NEIGHBOURS:
-            nr, nc = r + dr, c + dc
-            if inside(board, nr, nc) and board[nr][nc] == "E" and (nr, nc) not in seen:
-                seen.add((nr, nc))
-                queue.append((nr, nc))
-""",
-    "stack": """\
-def reveal(board, r, c):
-    stack = [(r, c, 0)]  # frames: a cell, and how many neighbours it has tried
-    while stack:
-        r, c, tried = stack.pop()
-        if tried == 0:  # the call starts
-            if board[r][c] == "M":
-                board[r][c] = "X"
-            elif count_mines(board, r, c) > 0:
-                board[r][c] = str(count_mines(board, r, c))
-            else:
-                board[r][c] = "B"
-        if board[r][c] != "B" or tried == len(NEIGHBOURS):
-            continue  # the call returns
-        stack.append((r, c, tried + 1))  # come back for the next neighbour
-        dr, dc = NEIGHBOURS[tried]
-        nr, nc = r + dr, c + dc
-        if inside(board, nr, nc) and board[nr][nc] == "E":
-            stack.append((nr, nc, 0))  # call reveal on it
-""",
-}
+def _read(name: str) -> str:
+    return (Path(__file__).parent / "shown" / f"{name}.txt").read_text(encoding="utf-8")
+
+
+#: The source of each solution, as a student reads it (kept as text in msviz/shown/).
+SOURCES = {name: _read(name) for name in ("recursive", "queue", "stack")}
 
 #: For each source, the line (1-based) on which each kind of event happens.
 LINES = {

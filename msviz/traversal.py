@@ -463,20 +463,18 @@ def bfs_events(board, click, *, neighbors=READING_ORDER) -> Iterator[Event]:
     Parameters
     ----------
     board, click, neighbors
-        As for :func:`dfs_reveal`.
+        As for :func:`bfs_reveal`; `neighbors` orders the enqueues a dequeue makes.
 
     Examples
     --------
-    >>> for e in bfs_events(["EEE", "EEM"], (0, 0)):
-    ...     print(e.label, (e.row, e.col), e.step, e.depth)
-    enqueue (0, 0) 0 0
-    dequeue (0, 0) 0 0
-    enqueue (0, 1) 1 1
-    enqueue (1, 0) 2 1
-    enqueue (1, 1) 3 1
-    dequeue (0, 1) 1 1
-    dequeue (1, 0) 2 1
-    dequeue (1, 1) 3 1
+    The click's dequeue puts its three hidden neighbours in the queue, then
+    they come out in the same order:
+
+    >>> events = list(bfs_events(["EEE", "EEM"], (0, 0)))
+    >>> [e.label for e in events]
+    ['enqueue', 'dequeue', 'enqueue', 'enqueue', 'enqueue', 'dequeue', 'dequeue', 'dequeue']
+    >>> [(e.row, e.col) for e in events if e.label == "dequeue"]
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
     """
     flat, start = prepare(board, click, neighbors)
     return _labelled(_bfs_steps(flat, start, None, True), "dequeue", "enqueue")

@@ -172,23 +172,22 @@ class BoardView(anywidget.AnyWidget):
     def show(self, trace: Trace, *, step: int | None = None) -> None:
         """Send `trace` to the browser (once) and show its `step` (the last by default)."""
         trace = _checks.trace(trace)
-        _checks.size(*trace.shape, most=_checks.MAX_VIEW_CELLS, what="a board shown in the browser")
+        self._send_state(trace.shape, view_state(trace), len(trace) - 1 if step is None else step)
         self.trace = trace
-        with self.hold_sync():
-            for name, value in view_state(trace).items():
-                setattr(self, name, value)
-            self.step = len(trace) - 1 if step is None else step
-            self.generation += 1
 
     def show_board(self, board) -> None:
         """Show a board with no reveal on it (a new game)."""
         board = np.asarray(board)
-        _checks.size(*board.shape, most=_checks.MAX_VIEW_CELLS, what="a board shown in the browser")
+        self._send_state(board.shape, board_state(board), -1)
         self.trace = None
+
+    def _send_state(self, shape, state: dict, step: int) -> None:
+        """Send the arrays of a board of `shape` at once, after checking it is not too large."""
+        _checks.size(*shape, most=_checks.MAX_VIEW_CELLS, what="a board shown in the browser")
         with self.hold_sync():
-            for name, value in board_state(board).items():
+            for name, value in state.items():
                 setattr(self, name, value)
-            self.step = -1
+            self.step = step
             self.generation += 1
 
     def on_click(self, callback, remove: bool = False) -> None:
