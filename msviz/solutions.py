@@ -22,6 +22,7 @@ from .traversal import READING_ORDER
 
 __all__ = ["SOURCES", "LINES", "DEFAULT", "line_of", "run", "update_board"]
 
+
 def _read(name: str) -> str:
     return (Path(__file__).parent / "shown" / f"{name}.txt").read_text(encoding="utf-8")
 
