@@ -51,7 +51,8 @@ PALETTE = {
     "current_border": "#000000",  # ... with a black border
     "stack": "#1a3fb0",  # the DFS call chain: a path of arrows, cells outlined
     "queue": "#9a3300",  # the BFS queue: cells outlined and numbered from the front
-    "wrong": "#e6007e",  # the grader's marks: the click, and the cells answered wrong
+    "wrong": "#e6007e",  # a mistake: the grader's marks, a quiz guess that does not count
+    "right": "#1a7f37",  # a quiz guess that counts
     # The classic colours of the digits 1-8.
     "1": "#0000ff",  # blue
     "2": "#008000",  # green

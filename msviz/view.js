@@ -35,7 +35,6 @@ const SHOWN_MINE = 12; // a hidden mine uncovered when the game is lost
 const FLAG = 13; // a flag on a hidden cell
 const TILES = 14; // tiles per variant; variants: plain, current, outlined, both
 const LEGIBLE_CSS_PX = 12; // below this, a digit is drawn as its colour
-const RIGHT_COLOR = "#1a7f37"; // the quiz: a guess that counts (one that does not takes palette.wrong)
 
 // ---- reading traits --------------------------------------------------------
 
@@ -615,7 +614,7 @@ function render({ model, el }) {
     const width = Math.max(2, Math.round(s * 0.12));
     octx.globalAlpha = 1;
     octx.lineWidth = width;
-    octx.strokeStyle = isRight(mark.kind) ? RIGHT_COLOR : model.get("palette").wrong;
+    octx.strokeStyle = model.get("palette")[isRight(mark.kind) ? "right" : "wrong"];
     octx.strokeRect(x + width / 2, y + width / 2, s - width, s - width);
     if (isRight(mark.kind)) return;
     octx.lineCap = "round";
@@ -767,7 +766,7 @@ function render({ model, el }) {
     const now = told && told.step === p ? told : null;
     quizRule.textContent = fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
     quizVerdict.textContent = now ? now.text : over ? "" : fill(words, "quiz_ask", {});
-    quizVerdict.style.color = !now || now.kind === "quiz_revealed" ? "" : isRight(now.kind) ? RIGHT_COLOR : model.get("palette").wrong;
+    quizVerdict.style.color = !now || now.kind === "quiz_revealed" ? "" : model.get("palette")[isRight(now.kind) ? "right" : "wrong"];
     quizScore.textContent = fill(words, over ? "quiz_over" : "quiz_score", score);
   }
 
