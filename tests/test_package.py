@@ -28,3 +28,29 @@ def test_unknown_attribute_is_an_attribute_error():
         assert "no_such_thing" in str(err)
     else:
         raise AssertionError("msviz.no_such_thing did not raise")
+
+
+def test_browser_tests_are_skipped_without_chromium_but_fail_in_ci(monkeypatch):
+    import conftest
+    import pytest
+
+    class Item:
+        def __init__(self, fixtures):
+            self.fixturenames, self.markers = fixtures, []
+
+        def add_marker(self, marker):
+            self.markers.append(marker)
+
+    monkeypatch.setattr(conftest, "find_chromium", lambda: None)
+    monkeypatch.delenv("CI", raising=False)
+    browser_test, other = Item(["browser", "tmp_path"]), Item(["tmp_path"])
+    conftest.pytest_collection_modifyitems(None, [browser_test, other])
+    assert [m.name for m in browser_test.markers] == ["skip"] and not other.markers
+    assert "apt-get install chromium" in browser_test.markers[0].kwargs["reason"]
+    assert "Chromium not found" in conftest.pytest_report_header(None)
+    monkeypatch.setenv("CI", "true")
+    in_ci = Item(["browser"])
+    conftest.pytest_collection_modifyitems(None, [in_ci])
+    assert not in_ci.markers  # in CI the browser fixture fails instead
+    with pytest.raises(pytest.fail.Exception, match="Chromium was not found"):
+        conftest.chromium_path()
