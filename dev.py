@@ -1,21 +1,26 @@
 #!/usr/bin/env python3
 """Set up msviz's environment and run it: one command for each job.
 
-    python3 dev.py test     set up, then check the code with ruff and run every test
-    python3 dev.py bench    set up, then run the benchmark
-    python3 dev.py lab      set up, then open the notebooks in JupyterLab
-    python3 dev.py setup    only set up
+    python3 dev.py lab      set up for the notebooks, then open them in JupyterLab
+    python3 dev.py test     set up for the tests, then check the code with ruff and run every test
+    python3 dev.py bench    set up for the tests, then run the benchmark
+    python3 dev.py setup    only set up (for the tests: everything)
 
 Setting up makes a virtual environment in .venv (with only the Python you run
-this with) and installs msviz into it with everything the notebooks and tests
-need. It is done again only when pyproject.toml changes. Extra arguments after
-the command go to the tool it runs (pytest, the benchmark, or JupyterLab).
+this with) and installs msviz into it with what the command needs: `lab`
+installs only what the notebooks need (JupyterLab and the widgets); `test` and
+`bench` add the test tools (pytest, hypothesis, nbval, Playwright, ruff). It is
+done again only when pyproject.toml changes. Extra arguments after the command
+go to the tool it runs (pytest, the benchmark, or JupyterLab). Stopping dev.py
+(Ctrl-C) stops JupyterLab too.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
+import signal
 import subprocess
 import sys
 import venv
@@ -27,9 +32,14 @@ STAMP = VENV / "msviz-installed.txt"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
-
 #: What ruff checks.
 LINTED = ["msviz", "tests", "benchmarks", "dev.py"]
+#: The extras of pyproject.toml each command needs ("dev" holds "notebooks").
+EXTRAS = {"lab": "notebooks", "test": "dev", "bench": "dev", "setup": "dev"}
+#: JupyterLab settings for this environment: no "get notified about news?" pop-up.
+LAB_OVERRIDES = {
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
+}
 
 
 def say(message: str) -> None:
@@ -41,42 +51,65 @@ def run(*args, **kwargs) -> int:
     return subprocess.call([str(a) for a in args], cwd=ROOT, **kwargs)
 
 
-def setup() -> None:
-    """Make .venv and install msviz with its extras, unless that is done already."""
+def installed() -> tuple[str, set[str]]:
+    """The pyproject.toml hash and the extras the last setup installed."""
+    if not (STAMP.exists() and PYTHON.exists()):
+        return "", set()
+    wanted, *extras = STAMP.read_text().split()
+    return wanted, set(extras)
+
+
+def setup(extra: str) -> None:
+    """Make .venv and install msviz with `extra`, unless that is done already."""
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted and PYTHON.exists():
+    done, extras = installed()
+    if done == wanted and (extra in extras or "dev" in extras):
         return
     if not PYTHON.exists():
         say(f"creating a virtual environment in {VENV}")
         venv.EnvBuilder(with_pip=True).create(VENV)
-    code = run(PYTHON, "-m", "pip", "install", "--quiet", "-e", ".[dev]")
+    what = "JupyterLab and the widgets" + ("" if extra == "notebooks" else ", and the test tools")
+    say(f"installing msviz with {what} into .venv: the first time takes a minute or two")
+    code = run(PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f".[{extra}]")
     if code:
         sys.exit(f"[dev.py] installing msviz failed (exit {code}); see pip's messages above")
-    STAMP.write_text(wanted + "\n")
+    keep = {extra} | (extras if done == wanted else set())
+    STAMP.write_text(" ".join([wanted, *sorted(keep)]) + "\n")
+    quiet_lab()
+    say("installed")
 
 
-def main(argv: list[str]) -> int:
-    commands = {
-        "setup": None,
-        "test": [PYTHON, "-m", "pytest"],
-        "bench": [PYTHON, "benchmarks/run.py"],
-        "lab": [PYTHON, "-m", "jupyter", "lab", "notebooks"],
-    }
-    if not argv or argv[0] not in commands:
-        print(__doc__.strip(), file=sys.stderr)
-        return 2
-    setup()
-    command = commands[argv[0]]
-    if argv[0] == "lab" and hasattr(os, "geteuid") and os.geteuid() == 0:
-        command = [*command, "--allow-root"]  # JupyterLab refuses root otherwise (containers, hubs)
-    if command is None:
-        say("set up: .venv is ready")
+def quiet_lab() -> None:
+    """Write this environment's JupyterLab overrides: no news pop-up over the notebooks."""
+    folder = VENV / "share" / "jupyter" / "lab" / "settings"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "overrides.json").write_text(json.dumps(LAB_OVERRIDES, indent=2) + "\n")
+
+
+def lab(args: list[str]) -> int:
+    """Run JupyterLab on the notebooks until it stops or dev.py is stopped; then stop it too."""
+    command = [str(PYTHON), "-m", "jupyter", "lab", "notebooks", *args]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        command.append("--allow-root")  # JupyterLab refuses root otherwise (containers, hubs)
+    say(" ".join(command[1:]) + "  (Ctrl-C stops it)")
+    child = subprocess.Popen(command, cwd=ROOT)
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):  # a closed terminal or `kill` stops JupyterLab as well
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), stop)
+    try:
+        return child.wait()
+    except KeyboardInterrupt:
+        say("stopping JupyterLab")
+        child.terminate()
+        try:
+            child.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            child.kill()
         return 0
-    if argv[0] == "test":
-        code = lint()
-        if code:
-            return code
-    return run(*command, *argv[1:])
 
 
 def lint() -> int:
@@ -86,6 +119,22 @@ def lint() -> int:
     if code:
         say("ruff found problems (above); `.venv/bin/ruff format` and `.venv/bin/ruff check --fix` fix most")
     return code
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in EXTRAS:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    command, rest = argv[0], argv[1:]
+    setup(EXTRAS[command])
+    if command == "setup":
+        say("set up: .venv is ready")
+        return 0
+    if command == "lab":
+        return lab(rest)
+    if command == "test":
+        return lint() or run(PYTHON, "-m", "pytest", *rest)
+    return run(PYTHON, "benchmarks/run.py", *rest)
 
 
 if __name__ == "__main__":
