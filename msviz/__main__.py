@@ -69,7 +69,63 @@ def parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where to write: .gif (animation), .png (final step) or .html (page)",
     )
+    sheet = commands.add_parser(
+        "worksheet",
+        help="write a PDF worksheet: a board to number by hand in DFS and BFS order, and its answer key",
+        description="Write a two-page PDF for paper: a board (mines shown, the click ringed) whose cells "
+        "students number in the order a depth-first and a breadth-first reveal gives them, then the answers.",
+        epilog="example:\n  python -m msviz worksheet --rows 6 --cols 8 --mines 7 --seed 3 -o worksheet.pdf",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sheet.add_argument("--board", metavar="FILE", type=Path, help="a board file, as for render")
+    sheet.add_argument("--rows", type=int, default=6, help="rows of a random board (default 6)")
+    sheet.add_argument("--cols", type=int, default=8, help="columns of a random board (default 8)")
+    sheet.add_argument("--mines", type=int, default=7, help="mines on a random board (default 7)")
+    sheet.add_argument("--seed", type=int, default=None, help="seed of a random board")
+    sheet.add_argument("--click", nargs=2, type=int, metavar=("ROW", "COL"), help="the cell clicked")
+    sheet.add_argument(
+        "--neighbors",
+        choices=["reading", "leetcode"],
+        default="reading",
+        help="the order a blank cell tries its neighbours (default reading)",
+    )
+    sheet.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="where to write")
     return top
+
+
+def board_and_click(args):
+    """The board (from its file, or random with the click kept safe) and the click."""
+    import msviz
+
+    if args.board is not None:
+        try:
+            text = args.board.read_text(encoding="utf-8")
+        except OSError as err:
+            raise ValueError(f"cannot read the board file {str(args.board)!r}: {err.strerror}") from None
+        board = msviz.parse_board(text)
+        click = tuple(args.click) if args.click else (len(board) // 2, len(board[0]) // 2)
+        return board, click
+    click = tuple(args.click) if args.click else (args.rows // 2, args.cols // 2)
+    # The size first (a typo such as 100000 is refused before anything is made), then the
+    # click against it, so that a bad click is named as such.
+    msviz._checks.size(args.rows, args.cols)
+    msviz.board.check_click(click, (args.rows, args.cols))
+    return msviz.random_board(args.rows, args.cols, args.mines, seed=args.seed, safe=click), click
+
+
+def worksheet(args) -> Path:
+    """Do what `worksheet` was asked; return the path written."""
+    import msviz
+    from msviz.worksheet import save_worksheet
+
+    if args.output.suffix.lower() != ".pdf":
+        raise ValueError(
+            f"cannot write {str(args.output)!r}: a worksheet is a PDF, so the file must end in .pdf"
+        )
+    check_output(args.output, (".pdf",))
+    board, click = board_and_click(args)
+    neighbors = msviz.READING_ORDER if args.neighbors == "reading" else msviz.LEETCODE_ORDER
+    return save_worksheet(board, click, args.output, neighbors=neighbors)
 
 
 def render(args) -> Path:
@@ -81,29 +137,16 @@ def render(args) -> Path:
     from msviz import export
 
     check_output(args.output)
-    if args.board is not None:
-        try:
-            text = args.board.read_text(encoding="utf-8")
-        except OSError as err:
-            raise ValueError(f"cannot read the board file {str(args.board)!r}: {err.strerror}") from None
-        board = msviz.parse_board(text)
-        click = tuple(args.click) if args.click else (len(board) // 2, len(board[0]) // 2)
-    else:
-        click = tuple(args.click) if args.click else (args.rows // 2, args.cols // 2)
-        # The size first (a typo such as 100000 is refused before anything is made), then the
-        # click against it, so that a bad click is named as such.
-        msviz._checks.size(args.rows, args.cols)
-        msviz.board.check_click(click, (args.rows, args.cols))
-        board = msviz.random_board(args.rows, args.cols, args.mines, seed=args.seed, safe=click)
+    board, click = board_and_click(args)
     neighbors = msviz.READING_ORDER if args.neighbors == "reading" else msviz.LEETCODE_ORDER
     orders = ["dfs", "bfs"] if args.order == "both" else [args.order]
     traces = [msviz.trace(board, click, order=o, neighbors=neighbors) for o in orders]
     return export.save(traces, args.output, stride=args.stride, fps=args.fps)
 
 
-def check_output(path: Path) -> None:
+def check_output(path: Path, endings=(".gif", ".png", ".html", ".htm")) -> None:
     """Check, before anything is drawn, that `path` has a known ending and can be written."""
-    if path.suffix.lower() not in (".gif", ".png", ".html", ".htm"):
+    if path.suffix.lower() not in endings:
         raise ValueError(f"cannot write {str(path)!r}: the file must end in .gif, .png or .html")
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
@@ -117,7 +160,7 @@ def check_output(path: Path) -> None:
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
-        path = render(args)
+        path = (worksheet if args.command == "worksheet" else render)(args)
     except (ValueError, TypeError) as err:
         return fail(str(err))
     except MemoryError:

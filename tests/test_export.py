@@ -240,3 +240,24 @@ def test_render_checks_where_it_writes_before_it_draws(tmp_path, capsys, monkeyp
         assert main(["render", *size, "-o", str(tmp_path / "x.gif")]) == 2
         assert capsys.readouterr().err.startswith("msviz: error: ")
     assert not drawn  # refused before anything was made
+
+
+def test_a_worksheet_is_two_pdf_pages_and_its_key_is_the_reveal_order(tmp_path, capsys):
+    from msviz.worksheet import answer_key
+
+    out = tmp_path / "sheet.pdf"
+    assert (
+        main(["worksheet", "--rows", "6", "--cols", "8", "--mines", "7", "--seed", "3", "-o", str(out)]) == 0
+    )
+    pdf = out.read_bytes()
+    assert pdf.startswith(b"%PDF-") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page ") >= 2
+    board, click = [list("EEEE"), list("EEEM"), list("EEEE")], (0, 0)
+    key = answer_key(board, click)
+    for order in ("dfs", "bfs"):
+        t = msviz.trace(board, click, order=order)
+        assert [int(key[order][r, c]) for r, c in zip(t.row, t.col)] == list(range(1, len(t) + 1))
+        assert (key[order] == 0).sum() == 12 - len(t)
+    assert main(["worksheet", "--rows", "30", "--cols", "30", "-o", str(tmp_path / "big.pdf")]) == 2
+    assert "a worksheet board of 30x30 has 900 cells; the limit is 400" in capsys.readouterr().err
+    assert main(["worksheet", "-o", str(tmp_path / "sheet.png")]) == 2
+    assert "must end in .pdf" in capsys.readouterr().err
