@@ -1265,8 +1265,17 @@ class Recording:
     @cached_property
     def trace(self) -> Trace:
         """The run as a `Trace`: one step per cell written, read as depth- or breadth-first."""
-        order = self.order_asked or ("dfs" if self.recursed else "bfs")
-        return trace_of_cells(self.board, self.click, self.cells, self.after, order=order)
+        return trace_of_cells(self.board, self.click, self.cells, self.after, order=self._reading())
+
+    def _reading(self) -> str:
+        """How to read the run: as asked; else depth-first if the code recursed or only a DFS
+        makes this order; else breadth-first if the order goes layer by layer."""
+        if self.order_asked or self.recursed:
+            return self.order_asked or "dfs"
+        after, cells = self.after, self.cells
+        if _is_breadth_first(self.board, after, cells, self.click):
+            return "bfs"
+        return "dfs"
 
     @property
     def order(self) -> str:

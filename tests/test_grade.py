@@ -369,3 +369,11 @@ def test_a_recording_plays_in_the_player_and_beside_the_textbook():
     side = msviz.compare(rec)
     assert [v.title for v in side.views] == ["Your code", "Breadth-first (queue)"]
     assert side.views[1].steps == len(msviz.trace(rec.board, rec.click, order="bfs"))
+
+
+def test_a_recording_is_read_as_the_order_it_is():
+    example = [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")]
+    assert record(recursive, example, (3, 0)).order == "dfs"  # it calls itself
+    assert record(shown_solution("stack"), example, (3, 0)).order == "dfs"  # no calls, but deep first
+    assert record(queue, example, (3, 0)).order == "bfs"  # layer by layer
+    assert record(queue, example, (3, 0), order="dfs").order == "dfs"  # as asked
