@@ -145,6 +145,18 @@ def peak_trace_memory(board, click, order):
         tracemalloc.stop()
 
 
+def random_board_memory(size):
+    """Peak bytes allocated while making a size x size board with 20% mines, and the bytes the board keeps."""
+    tracemalloc.start()
+    try:
+        board = msviz.random_board(size, size, size * size // 5, seed=1)
+        kept = tracemalloc.get_traced_memory()[0]
+        return tracemalloc.get_traced_memory()[1], kept
+    finally:
+        del board
+        tracemalloc.stop()
+
+
 def report(label, ratio, target, unit="x"):
     verdict = "ok" if ratio <= target else "MISSED"
     print(f"  {label:<44} {ratio:7.3f}{unit}   target <= {target}{unit}   {verdict}")
@@ -191,6 +203,8 @@ def main(argv=None):
     for order in msviz.ORDERS:
         peak = peak_trace_memory(board, click, order) / 2**20
         ok &= report(f"peak memory of trace {order} ({size * size:,} cells)", peak, 200, " MB")
+    peak, kept = random_board_memory(size)
+    ok &= report(f"random_board peak / the board it returns ({size}x{size})", peak / kept, 4.0)
     print()
     ok &= view_benchmark(board, click, repeat, {"dfs": t["trace dfs"], "bfs": t["trace bfs"]})
     print("\nall targets met" if ok else "\nsome targets MISSED")

@@ -19,7 +19,9 @@ Every function here returns a new board and never changes the one it is given.
 from __future__ import annotations
 
 import json
+import math
 import random
+from array import array
 from collections.abc import Sequence
 
 import numpy as np
@@ -234,17 +236,37 @@ def random_board(rows: int, cols: int, mines: int, *, seed=None, safe=None) -> B
     return board
 
 
-def _choose(n: int, k: int, seed) -> np.ndarray:
-    """Return `k` distinct indices below `n`, the same for the same seed.
+def _choose(n: int, k: int, seed) -> list[int]:
+    """Return `k` distinct indices below `n`: exactly ``random.Random(seed).sample(range(n), k)``.
 
-    Up to a million cells, Python's ``random.sample`` (the boards msviz has
-    always made); above, numpy's generator, seeded from Python's, which needs
-    a few bytes a cell rather than a Python int a cell.
+    The same algorithm as Python's ``random.sample`` (so a seed gives the boards
+    msviz has always given), with its pool of candidates kept as 4-byte
+    integers in an ``array`` rather than a list of Python ints: a few bytes a
+    cell instead of about forty.
     """
     rng = random.Random(seed)
-    if n <= 1_000_000:
-        return np.array(rng.sample(range(n), k), dtype=np.int64)
-    return np.random.default_rng(rng.getrandbits(64)).choice(n, size=k, replace=False)
+    randbelow = getattr(rng, "_randbelow", None)
+    if randbelow is None:  # not CPython's random: its own sample, with its own memory
+        return rng.sample(range(n), k)
+    setsize = 21  # as in random.sample: a set of k is smaller than a pool of n?
+    if k > 5:
+        setsize += 4 ** math.ceil(math.log(k * 3, 4))
+    result = [0] * k
+    if n <= setsize:
+        pool = array("i", range(n)) if n < 2**31 else list(range(n))
+        for i in range(k):
+            j = randbelow(n - i)
+            result[i] = pool[j]
+            pool[j] = pool[n - i - 1]  # the last candidate moves into the vacancy
+    else:
+        selected = set()
+        for i in range(k):
+            j = randbelow(n)
+            while j in selected:
+                j = randbelow(n)
+            selected.add(j)
+            result[i] = j
+    return result
 
 
 def mine_counts(board) -> np.ndarray:
