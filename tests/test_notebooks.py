@@ -1,6 +1,7 @@
 """The notebooks are committed clean: no outputs, no saved widget state."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,8 @@ def test_committed_without_outputs(path):
             assert cell.get("outputs") == [], f"{path.name}: a cell has outputs"
             assert cell.get("execution_count") is None, f"{path.name}: a cell has an execution count"
     assert "widgets" not in book.get("metadata", {}), f"{path.name}: saved widget state"
+    ids = [cell["id"] for cell in book["cells"]]
+    assert len(ids) == len(set(ids)), f"{path.name}: two cells share an id"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -30,11 +33,107 @@ def test_prose_first(path):
     assert "".join(source).startswith("# ")
 
 
+def cells(path: Path) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def text(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def by_prefix(prefix: str) -> Path:
+    (path,) = [p for p in NOTEBOOKS if p.name.startswith(prefix)]
+    return path
+
+
+# The lesson plan (docs/teaching.md): the parts each notebook holds, and the core lesson's minutes.
+PARTS = {
+    "01": {"Core"},
+    "02": {"Core", "Extension"},
+    "03": {"Core", "Extension"},
+    "04": {"Core"},
+    "05": {"Core", "Extension"},
+    "06": {"Homework"},
+}
+CORE_MINUTES = {"01": 5, "02": 10, "03": 15, "04": 10, "05": 10}
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_first_cell_says_what_the_student_will_be_able_to_do_and_how_long_it_takes(path):
+    first = text(cells(path)[0])
+    assert "You will be able to" in first, f"{path.name}: the first cell should say what the student will do"
+    assert re.search(r"\b\d+ minutes\b", first), f"{path.name}: the first cell should say how long it takes"
+    assert re.search(r"core lesson|extension|homework", first, re.IGNORECASE), (
+        f"{path.name}: the first cell should say which part of the path it is"
+    )
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_section_headings_mark_the_path(path):
+    headings = [line for c in cells(path) if c["cell_type"] == "markdown" for line in text(c).splitlines()]
+    parts = {m.group(1) for line in headings if (m := re.match(r"## (Core|Extension|Homework)\b", line))}
+    assert parts == PARTS[path.name[:2]], f"{path.name}: sections headed {sorted(parts)}"
+
+
+def test_the_core_lesson_takes_about_50_minutes():
+    minutes = {}
+    for path in NOTEBOOKS:
+        found = re.search(r"Core lesson, (\d+) minutes", text(cells(path)[0]))
+        if found:
+            minutes[path.name[:2]] = int(found.group(1))
+    assert minutes == CORE_MINUTES and sum(minutes.values()) == 50
+
+
+def is_answer(cell: dict) -> bool:
+    """A hidden answer (a collapsed <details>) or a quiz, whose answers the browser keeps."""
+    if cell["cell_type"] == "markdown":
+        body = text(cell)
+        return body.startswith("<details><summary>") and body.rstrip().endswith("</details>")
+    return "msviz.quiz(" in text(cell)
+
+
+def asserts(cell: dict) -> int:
+    return len(re.findall(r"^\s*assert\b", text(cell), re.MULTILINE)) if cell["cell_type"] == "code" else 0
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_predict_prompts_keep_their_answers_hidden_and_are_checked(path):
+    book = cells(path)
+    prompts = [i for i, c in enumerate(book) if c["cell_type"] == "markdown" and "**Predict" in text(c)]
+    assert len(prompts) >= 2, f"{path.name}: {len(prompts)} predict prompts"
+    for n, i in enumerate(prompts):
+        after = book[i + 1 : i + 3]
+        assert any(is_answer(c) for c in after), f"{path.name}: prompt {n + 1} has no hidden answer after it"
+        if any("msviz.quiz(" in text(c) for c in after):
+            continue  # a quiz: checked in the closing cell, below
+        end = prompts[n + 1] if n + 1 < len(prompts) else len(book)
+        checked = sum(asserts(c) for c in book[i + 1 : end])
+        assert checked, f"{path.name}: prompt {n + 1}'s answer is not checked before the next prompt"
+    assert sum(asserts(c) for c in book) >= len(prompts)
+    if any("msviz.quiz(" in text(c) for c in book):
+        closing = book[-1]
+        assert ".guess(" in text(closing) and asserts(closing), f"{path.name}: the quiz is not checked"
+
+
+def test_notebook_05_measures_what_it_costs():
+    book = cells(by_prefix("05"))
+    (start,) = [i for i, c in enumerate(book) if text(c).startswith("## Extension: what it costs")]
+    end = next(i for i in range(start + 1, len(book)) if text(book[i]).startswith("## "))
+    section = book[start:end]
+    prose = "\n".join(text(c) for c in section if c["cell_type"] == "markdown")
+    code = "\n".join(text(c) for c in section if c["cell_type"] == "code")
+    assert "O(rows x cols) time" in prose
+    for measured in ('order="dfs"', 'order="bfs"', "frontier.max()", "depth.max() + 1", "perf_counter"):
+        assert measured in code, f"the cost section does not measure with {measured}"
+    assert "n * n" in code and "8 * d" in code, "measurements are compared with the bound and the ring"
+    assert sum(asserts(c) for c in section) >= 6
+    assert "plt.show()" in code, "the measurements get a picture"
+
+
 def test_where_widgets_cannot_run_a_saved_notebook_shows_the_board_as_a_png():
     """nbviewer, GitHub and nbconvert without widget state fall back to the view's PNG."""
     import base64
     import io
-    import re
 
     import nbformat
     from nbconvert import HTMLExporter
