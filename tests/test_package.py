@@ -54,3 +54,29 @@ def test_browser_tests_are_skipped_without_chromium_but_fail_in_ci(monkeypatch):
     assert not in_ci.markers  # in CI the browser fixture fails instead
     with pytest.raises(pytest.fail.Exception, match="Chromium was not found"):
         conftest.chromium_path()
+
+
+def test_the_teachers_guide_names_the_graders_mistakes():
+    from pathlib import Path
+
+    from msviz.grade import BUGS
+
+    guide = (Path(__file__).parents[1] / "docs" / "teaching.md").read_text(encoding="utf-8")
+    taught = [
+        key
+        for key in BUGS
+        if key
+        not in (
+            "not dfs",
+            "not bfs",
+            "wrong neighbour order",
+            "returned nothing",
+            "not a board",
+            "wrong answer",
+            "crash",
+            "recursion limit",
+        )
+    ]
+    assert [key for key in taught if BUGS[key][0] not in guide] == []
+    for words in ("nbgitpuller", "mybinder.org", "python -m msviz worksheet", "50", "students"):
+        assert words in guide
