@@ -111,6 +111,17 @@ def plural(n: int) -> str:
     return "" if n == 1 else "s"
 
 
+def count(n: int, thing: str) -> str:
+    """Return `n` and the name of `thing`, plural unless `n` is one.
+
+    Examples
+    --------
+    >>> count(1, "mine"), count(3, "cell")
+    ('1 mine', '3 cells')
+    """
+    return f"{n} {thing}{plural(n)}"
+
+
 def fill(name: str, **values) -> str:
     """Return template `name` with its ``{fields}`` filled from `values`.
 

@@ -66,9 +66,9 @@ HOSTILE = [
     (lambda: msviz.random_board(3, 3, 1, seed=1.5), TypeError, r"seed must be a whole number, not float"),
     (lambda: msviz.random_board(3, 3, 1, seed="abc"), TypeError, r"seed must be a whole number"),
     # Mines that cannot fit once the first click is kept safe
-    (lambda: Minesweeper(3, 3, 1), ValueError, r"1 mines do not fit on a 3x3 board"),
+    (lambda: Minesweeper(3, 3, 1), ValueError, r"1 mine does not fit on a 3x3 board"),
     (lambda: Minesweeper(9, 9, 80), ValueError, r"80 mines do not fit on a 9x9 board"),
-    (lambda: Minesweeper(1, 1, 1), ValueError, r"1 mines do not fit on a 1x1 board"),
+    (lambda: Minesweeper(1, 1, 1), ValueError, r"1 mine does not fit on a 1x1 board"),
     # Pictures
     (lambda: plot.step_image("x", 0), TypeError, r"trace must be a msviz.Trace .* not str: 'x'"),
     (lambda: plot.visit_order_map(None), TypeError, r"trace must be a msviz.Trace .* NoneType"),

@@ -289,7 +289,7 @@ def test_an_expert_board_and_a_100_by_100_board_are_one_view():
 def test_bad_game_arguments_fail_at_the_call():
     with pytest.raises(ValueError, match="100 mines do not fit on a 9x9 board"):
         msviz.game(9, 9, 100)
-    with pytest.raises(ValueError, match="1 mines do not fit on a 3x3 board"):
+    with pytest.raises(ValueError, match="1 mine does not fit on a 3x3 board"):
         msviz.game(3, 3, 1)  # a first click keeps all nine cells safe
     g = msviz.game(board=BOARD)
     with pytest.raises(ValueError, match=r"click \(8, 0\) is outside the 8x10 board"):
