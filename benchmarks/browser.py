@@ -70,20 +70,11 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from labserver import TOKEN, running_lab  # noqa: E402
+from labserver import CHROMIUM_FLAGS, TOKEN, running_lab  # noqa: E402
 
 OUT = ROOT / "test-artifacts" / "benchmark-browser.json"
 SIZES = (50, 200, 500)
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 VIEWPORT = {"width": 1400, "height": 1000}
 WIDGETS = ("player", "baseline")  # the order of the table's rows
 SAMPLE_TIMEOUT_MS = 5_000  # a picture not shown by then is a missed sample

@@ -62,7 +62,6 @@ import platform
 import re
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -75,6 +74,9 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from labserver import CHROMIUM_FLAGS, free_port  # noqa: E402
+
 WHERE = ROOT / ".classroom"
 VENV = WHERE / "venv"
 STAMP = VENV / "msviz-classroom.txt"
@@ -83,16 +85,6 @@ PROXY = NODE / "node_modules" / ".bin" / "configurable-http-proxy"
 OUT = ROOT / "test-artifacts" / "benchmark-classroom.json"
 ARTIFACTS = ROOT / "test-artifacts" / "classroom"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 VIEWPORT = {"width": 1400, "height": 1000}
 PASSWORD = "classroom"
 MB = 1024 * 1024
@@ -103,12 +95,6 @@ LONG_MS = 600_000
 def say(message: str) -> None:
     with contextlib.suppress(OSError):  # a closed terminal or pipe must not stop the cleaning up
         print(message, flush=True)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --- the hub's environment -------------------------------------------------------------------

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import strategies as st
+from labserver import CHROMIUM_FLAGS
 
 import msviz  # noqa: E402
 
@@ -57,16 +58,6 @@ def unchanged(board):
 
 
 # --- The browser, for tests/browser/: one headless Chromium for the whole run -------------
-
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 #: Where Chromium or Chrome is found, besides the command names on PATH.

@@ -1,4 +1,7 @@
-"""Start JupyterLab for a test: 127.0.0.1, a free port, a token, no browser; always stopped."""
+"""Start JupyterLab for a test: 127.0.0.1, a free port, a token, no browser; always stopped.
+
+Also the flags headless Chromium is started with, by the browser tests and the benchmarks.
+"""
 
 import contextlib
 import os
@@ -10,6 +13,17 @@ import urllib.request
 from pathlib import Path
 
 TOKEN = "msviz-test-token"
+
+#: Chromium without a sandbox (root in CI), a GPU, or any network of its own.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def free_port() -> int:
