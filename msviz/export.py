@@ -123,6 +123,8 @@ def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncA
     >>> anim = animation(msviz.trace(["EEE", "EEM"], (0, 0)))
     >>> len(list(anim.new_frame_seq()))
     4
+    >>> import os, tempfile
+    >>> anim.save(os.path.join(tempfile.mkdtemp(), "reveal.gif"), writer="pillow", fps=4)
     """
     steps = frames(traces, stride=stride)
     drawn = _Frames(traces, px=px)
