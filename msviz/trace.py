@@ -14,6 +14,7 @@ import warnings
 from array import array
 from dataclasses import dataclass
 from functools import cached_property
+from operator import itemgetter
 
 import numpy as np
 
@@ -351,11 +352,8 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     before = flat.to_array()
     # Compact int arrays, not lists: a list would keep an int object per entry.
     log = parent_log, finish_log, index_log = array("q"), array("q"), array("q")
-    depth = array("q")
-    add_depth = depth.append
-    visits = run_steps(flat, start, order, log)
-    for visit in visits:
-        add_depth(visit[4])
+    # Each visit's depth, read in C (no Python loop over a million visits).
+    depth = array("q", map(itemgetter(4), run_steps(flat, start, order, log)))
     depth, parent, index = (
         np.frombuffer(x, dtype=np.int64).astype(np.int32) for x in (depth, parent_log, index_log)
     )
