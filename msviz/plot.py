@@ -9,6 +9,8 @@ extra keywords to the matplotlib call that draws, and returns its artists.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from matplotlib import pyplot as plt
 
@@ -324,9 +326,11 @@ def _label(ax, ylabel: str, title: str, **legend) -> None:
 
 
 def chebyshev_distance(trace) -> np.ndarray:
-    """Return each step's distance from the click in king moves: max(|dr|, |dc|)."""
-    r0, c0 = _checks.trace(trace).click
-    return np.maximum(np.abs(trace.row - r0), np.abs(trace.col - c0))
+    """Deprecated: use ``trace.distance``, each step's distance from the click in king moves."""
+    warnings.warn(
+        "plot.chebyshev_distance(t) is now t.distance (a Trace's own array)", DeprecationWarning, stacklevel=2
+    )
+    return _checks.trace(trace).distance
 
 
 def step_vs_distance(*traces, ax=None, **kwargs):
@@ -358,6 +362,6 @@ def step_vs_distance(*traces, ax=None, **kwargs):
             "alpha": 0.7,
         }
         style.update(kwargs)
-        points.append(ax.scatter(np.arange(len(t)), chebyshev_distance(t), **style))
+        points.append(ax.scatter(np.arange(len(t)), t.distance, **style))
     _label(ax, "distance from the click (king moves)", "visit step against distance", markerscale=3)
     return points

@@ -102,6 +102,8 @@ class Trace:
     parent_step : ndarray
         The step of the blank cell that led to each step's cell, -1 for the
         click (``Visit.parent`` is that step's cell).
+    distance : ndarray
+        Each step's distance from the click in king moves, max(|dr|, |dc|).
     visit_event : ndarray
         The event whose picture is step ``k``'s: DFS, the call of step ``k``;
         BFS, the last enqueue made by step ``k`` (or its dequeue).
@@ -196,6 +198,18 @@ class Trace:
     def value(self) -> np.ndarray:
         """``Visit.value`` of each step: the symbol given, shape (steps,)."""
         return self.final[self.row, self.col]
+
+    @_read_only
+    def distance(self) -> np.ndarray:
+        """Each step's distance from the click in king moves, max(|dr|, |dc|): the ring it lies on.
+
+        Examples
+        --------
+        >>> trace(["EEE", "EEE"], (0, 0), order="bfs").distance
+        array([0, 1, 1, 1, 2, 2], dtype=int32)
+        """
+        r0, c0 = self.click
+        return np.maximum(np.abs(self.row - r0), np.abs(self.col - c0)).astype(np.int32)
 
     @_read_only
     def children(self) -> np.ndarray:

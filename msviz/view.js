@@ -438,7 +438,9 @@ const STYLE = `
 .msviz-quiz-rule { margin: 2px 0 6px; color: #333; }
 .msviz-quiz-said { font-weight: bold; margin: 6px 0 2px; min-height: 1.3em; line-height: 1.3em; }
 .msviz-quiz-said .msviz-quiz-score { font-weight: normal; margin-left: 0.8em; white-space: nowrap; }
-.msviz-chip { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: -0.2em; margin: 0 4px 0 0; box-sizing: border-box; }
+.msviz-chip { flex: none; width: 1.1em; height: 1.1em; margin: 0.25em 4px 0 0; box-sizing: border-box; }
+.msviz-legend-item { display: inline-flex; align-items: flex-start; max-width: 100%; margin-right: 1.2em;
+  line-height: 1.6em; vertical-align: top; }
 `;
 
 function render({ model, el }) {
@@ -904,13 +906,8 @@ function render({ model, el }) {
         triangle(g, px * 0.9, px * 0.5, px * 0.55, px * 0.25, px * 0.55, px * 0.75);
       }
     });
-    const item = (c, words) => {
-      const span = document.createElement("span");
-      span.style.marginRight = "1.2em";
-      span.style.whiteSpace = "nowrap";
-      span.append(c, words);
-      return span;
-    };
+    // A chip and its words; on a narrow board the words wrap beside the chip.
+    const item = (c, words) => make("span", "msviz-legend-item", c, make("span", "", words));
     legend.append(item(current, words.legend_current));
     if (model.get("show_frontier")) legend.append(" ", item(waitingChip, words[`legend_${order}`] || words.legend_frontier));
   }

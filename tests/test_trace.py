@@ -154,3 +154,20 @@ def test_the_old_field_names_still_work_with_a_warning():
             assert np.array_equal(getattr(t, old), getattr(t, new))
     with pytest.raises(AttributeError, match="no attribute 'nope'"):
         t.nope  # noqa: B018
+
+
+def test_distance_is_each_steps_ring_around_the_click():
+    board = [list("EEEEE")] * 4
+    t = msviz.trace(board, (1, 3), order="bfs")
+    rings = {(r, c): max(abs(r - 1), abs(c - 3)) for r in range(4) for c in range(5)}
+    assert t.distance.tolist() == [rings[r, c] for r, c in zip(t.row.tolist(), t.col.tolist())]
+    assert t.distance.tolist() == t.depth.tolist()  # on an open board the layers are the rings
+    assert not t.distance.flags.writeable
+
+
+def test_the_old_chebyshev_distance_still_works_with_a_warning():
+    from msviz import plot
+
+    t = msviz.trace([list("EEE")] * 3, (0, 0))
+    with pytest.warns(DeprecationWarning, match=r"is now t\.distance"):
+        assert np.array_equal(plot.chebyshev_distance(t), t.distance)

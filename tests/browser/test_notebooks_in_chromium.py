@@ -275,6 +275,13 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         assert set(cells) <= {"E", "M"} and set(view.evaluate(DRAWN)["sprites"]) == {0}
 
 
+#: Whether an element is on the screen, whole, and painted (a frame has passed).
+IN_VIEW = """el => new Promise(done => requestAnimationFrame(() => {
+  const r = el.getBoundingClientRect();
+  done(r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth);
+}))"""
+
+
 @pytest.mark.parametrize("name", ["03-depth-first.ipynb", "05-comparing-orders.ipynb"])
 def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name):
     with ran_notebook(browser, lab, name, viewport=(1024, 768)) as page:
@@ -295,5 +302,8 @@ def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name
             cols, rows = view.evaluate("r => [r.msviz.cols(), r.msviz.rows()]")
             assert abs(canvas["width"] / cols - canvas["height"] / rows) < 0.01, "cells are not square"
         widget = page.locator(".widget-vbox:has(.msviz-view)").first
-        widget.scroll_into_view_if_needed()
+        board = widget.locator("canvas.msviz-cells").first
+        board.scroll_into_view_if_needed()
+        # The screenshot waits until the first board is painted on the screen, whole.
+        page.wait_for_function(IN_VIEW, arg=board.element_handle(), timeout=10_000)
         shoot(page, f"{name[:2]}-at-1024x768")
