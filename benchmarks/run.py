@@ -1,9 +1,8 @@
 """msviz benchmark: every figure is a ratio against a baseline timed in the same run.
 
 Run it with ``python3 dev.py bench`` (or ``.venv/bin/python benchmarks/run.py``).
-Options: ``--size N`` for an N x N board (default 1000), ``--repeat R`` runs of
-each measurement (default 3; the fastest counts, as timeit advises), ``--quick`` for a 300 x 300
-board and one run.
+Options: ``--size N`` for an N x N board (default 1000), ``--repeat R``
+rounds (default 5), ``--quick`` for a 300 x 300 board and one round.
 
 Measured, on an N x N board with 1% mines and a click on a cell with no mine
 around it (about N*N visits):
@@ -14,13 +13,15 @@ around it (about N*N visits):
 * ``trace`` against the generator loop of the same order. Target: <= 1.5x.
 * Peak memory of building the trace (tracemalloc). Target: < 200 MB.
 
-The ratios hold on a busy machine far better than the seconds do. Runs are
-interleaved so that a slow spell hits both sides of a ratio alike; the time
-is this process's CPU time; the fastest run of each counts (a slow run is the
-machine's doing, not the code's); and, as in timeit, the garbage collector
-waits while a run is timed, so that one case's garbage is not collected in
-another's time. The slowest run is printed beside the fastest, to show how
-noisy the machine was.
+The ratios hold on a busy machine far better than the seconds do (on the
+shared machines here, the same run's CPU time varies by half from one run to
+the next). Runs are interleaved in rounds, every case once a round, so that a
+slow spell hits both sides of a ratio alike; the time is this process's CPU
+time; as in timeit, the garbage collector waits while a run is timed, so that
+one case's garbage is not collected in another's time, and the fastest run of
+each case counts (the machine's noise only ever slows a run down). The
+slowest runs, and the range of each round's own ratio, are printed beside, to
+show how noisy the machine was.
 """
 
 from __future__ import annotations
@@ -137,13 +138,13 @@ def timed(fn, *args):
 
 
 def measure(cases, repeat):
-    """Time each named case `repeat` times, interleaved; return the fastest and slowest run of each."""
+    """Time each named case `repeat` times, interleaved; return each case's times, one a round."""
     times = {name: [] for name in cases}
     for _ in range(repeat):
         for name, (fn, make_args) in cases.items():
             args = make_args()
             times[name].append(timed(fn, *args))
-    return {name: (min(ts), max(ts)) for name, ts in times.items()}
+    return times
 
 
 def peak_trace_memory(board, click, order):
@@ -168,17 +169,17 @@ def random_board_memory(size):
         tracemalloc.stop()
 
 
-def report(label, ratio, target, unit="x"):
+def report(label, ratio, target, unit="x", note=""):
     verdict = "ok" if ratio <= target else "MISSED"
-    print(f"  {label:<44} {ratio:7.3f}{unit}   target <= {target}{unit}   {verdict}")
+    print(f"  {label:<44} {ratio:7.3f}{unit}   target <= {target}{unit}   {verdict}{note}")
     return ratio <= target
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=1000, help="board side (default 1000)")
-    parser.add_argument("--repeat", type=int, default=3, help="runs per measurement (default 3)")
-    parser.add_argument("--quick", action="store_true", help="a 300x300 board, one run")
+    parser.add_argument("--repeat", type=int, default=5, help="rounds, each case once a round (default 5)")
+    parser.add_argument("--quick", action="store_true", help="a 300x300 board, one round")
     args = parser.parse_args(argv)
     size, repeat = (300, 1) if args.quick else (args.size, args.repeat)
 
@@ -186,32 +187,40 @@ def main(argv=None):
     board = msviz.random_board(size, size, size * size // 100, seed=529, safe=click)
     visits = read_every_visit(msviz.bfs_reveal, board, click)
     print(f"msviz benchmark: {size}x{size} board, 1% mines, click {click}: {visits:,} visits")
-    print(f"  Python {sys.version.split()[0]}, fastest of {repeat} run(s), interleaved\n")
+    print(f"  Python {sys.version.split()[0]}, {repeat} interleaved round(s)\n")
 
     fresh = lambda: (copy.deepcopy(board), click)  # noqa: E731  the textbook works in place
     same = lambda: (board, click)  # noqa: E731  msviz copies for itself
+    # In this order, the two sides of every ratio are timed one right after the other.
     cases = {
-        "bfs_reveal loop": (lambda b, c: read_every_visit(msviz.bfs_reveal, b, c), same),
         "textbook BFS": (textbook_bfs, fresh),
-        "dfs_reveal loop": (lambda b, c: read_every_visit(msviz.dfs_reveal, b, c), same),
-        "textbook DFS": (lambda b, c: in_big_stack(textbook_dfs, b, c), fresh),
+        "bfs_reveal loop": (lambda b, c: read_every_visit(msviz.bfs_reveal, b, c), same),
         "trace bfs": (lambda b, c: msviz.trace(b, c, order="bfs"), same),
+        "textbook DFS": (lambda b, c: in_big_stack(textbook_dfs, b, c), fresh),
+        "dfs_reveal loop": (lambda b, c: read_every_visit(msviz.dfs_reveal, b, c), same),
         "trace dfs": (lambda b, c: msviz.trace(b, c, order="dfs"), same),
     }
-    spread = measure(cases, repeat)
+    times = measure(cases, repeat)
     print(f"  {'':<44} {'fastest':>7}   slowest")
-    for name, (fastest, slowest) in spread.items():
-        print(f"  {name:<44} {fastest:7.3f} s {slowest:7.3f} s")
-    t = {name: fastest for name, (fastest, _) in spread.items()}
+    for name, ts in times.items():
+        print(f"  {name:<44} {min(ts):7.3f} s {max(ts):7.3f} s")
     print()
+
+    def timed_ratio(case, baseline, target):
+        """Report the ratio of the fastest runs, and the range of each round's own ratio."""
+        ratios = [a / b for a, b in zip(times[case], times[baseline])]
+        spread = f"   rounds {min(ratios):.2f}-{max(ratios):.2f}" if len(ratios) > 1 else ""
+        return report(f"{case} / {baseline}", min(times[case]) / min(times[baseline]), target, note=spread)
+
     ok = all(
         [
-            report("bfs_reveal loop / textbook BFS", t["bfs_reveal loop"] / t["textbook BFS"], 0.75),
-            report("dfs_reveal loop / textbook DFS", t["dfs_reveal loop"] / t["textbook DFS"], 0.75),
-            report("trace bfs / bfs_reveal loop", t["trace bfs"] / t["bfs_reveal loop"], 1.5),
-            report("trace dfs / dfs_reveal loop", t["trace dfs"] / t["dfs_reveal loop"], 1.5),
+            timed_ratio("bfs_reveal loop", "textbook BFS", 0.75),
+            timed_ratio("dfs_reveal loop", "textbook DFS", 0.75),
+            timed_ratio("trace bfs", "bfs_reveal loop", 1.5),
+            timed_ratio("trace dfs", "dfs_reveal loop", 1.5),
         ]
     )
+    t = {name: min(ts) for name, ts in times.items()}
     print()
     for order in msviz.ORDERS:
         peak = peak_trace_memory(board, click, order) / 2**20

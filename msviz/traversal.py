@@ -231,6 +231,8 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> 
         return
     cells, counts, offsets = flat.cells, flat.counts, flat.offsets
     row_of, col_of, symbol_of = flat.row_of, flat.col_of, _SYMBOL_OF_COUNT
+    if parent_log is not None:
+        log_parent, log_index = parent_log.append, index_log.append
     rests = [offsets[k:] for k in range(len(offsets) + 1)]  # the neighbours from k on
     calls, resume_at, call_steps = [start], [0], [0]  # the recursion stack
     caller = (first.row, first.col)  # the cell of the call on top
@@ -244,8 +246,8 @@ def _dfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> 
                 continue
             value = cells[n] = symbol_of[counts[n]]
             if parent_log is not None:
-                parent_log.append(call_steps[-1])
-                index_log.append(n)
+                log_parent(call_steps[-1])
+                log_index(n)
             yield _new_visit(Visit, (step, row_of[n], col_of[n], value, depth, depth + 1, caller))
             if value == "B":  # recurse: this cell's call goes on top of the stack
                 resume_at[-1] = len(offsets) - len(rest) + rest.index(offset) + 1
@@ -281,7 +283,8 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> 
     one being filled: taking them one after the other is first-in, first-out.
 
     `log`, when given, is a triple of lists as for :func:`_dfs_steps`; the
-    second gets nothing.
+    second gets nothing. It is filled a layer at a time, as the layer starts
+    (so it runs ahead of the visits yielded by then).
 
     With `events`, each enqueue is yielded too, as a `_Later` whose step is the
     step at which that cell will be taken out: the click's before its visit,
@@ -305,6 +308,9 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> 
     layer, parents, parent_steps = [start], [None], [-1]
     depth = step = 0
     while layer:
+        if parent_log is not None:  # a layer at a time: one call, not two a visit
+            parent_log.extend(parent_steps)
+            index_log.extend(layer)
         queued, queued_parents, queued_steps = [], [], []
         left = len(layer)
         next_layer_at = step + left  # the step of the first cell of the next layer
@@ -320,9 +326,6 @@ def _bfs_steps(flat: _FlatBoard, start: int, log=None, events: bool = False) -> 
                         queued.append(n)
                         queued_parents.append(here)
                         queued_steps.append(step)
-            if parent_log is not None:
-                parent_log.append(parent_steps[i])
-                index_log.append(j)
             frontier = left - i - 1 + len(queued)
             yield _new_visit(Visit, (step, r, c, value, depth, frontier, parents[i]))
             if events:
