@@ -25,6 +25,24 @@ def test_committed_without_outputs(path):
     assert len(ids) == len(set(ids)), f"{path.name}: two cells share an id"
 
 
+#: The code area at 1024 x 768 with the file browser open holds 74 characters of
+#: JupyterLab's 13 px monospace font (585 px, measured in the browser suite's screenshot).
+CODE_COLUMNS = 74
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_code_lines_fit_a_small_screen_without_scrolling_sideways(path):
+    book = json.loads(path.read_text(encoding="utf-8"))
+    long = [
+        line
+        for cell in book["cells"]
+        if cell["cell_type"] == "code"
+        for line in "".join(cell["source"]).splitlines()
+        if len(line) > CODE_COLUMNS
+    ]
+    assert long == [], f"{path.name}: lines longer than {CODE_COLUMNS} characters"
+
+
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_prose_first(path):
     book = json.loads(path.read_text(encoding="utf-8"))
