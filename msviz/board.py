@@ -28,7 +28,7 @@ import numpy as np
 
 from . import _checks
 from ._checks import click as check_click
-from .words import count
+from .words import count, mines_do_not_fit
 
 __all__ = [
     "SYMBOLS",
@@ -228,8 +228,7 @@ def random_board(rows: int, cols: int, mines: int, *, seed=None, safe=None) -> B
     if mines > room:
         kept = f" once {tuple(safe)!r} and its neighbours are kept safe" if safe is not None else ""
         raise ValueError(
-            f"{count(mines, 'mine')} {'does' if mines == 1 else 'do'} not fit on a {rows}x{cols} board: "
-            f"only {count(room, 'cell')} may hold a mine{kept}"
+            f"{mines_do_not_fit(mines, rows, cols)}: only {count(room, 'cell')} may hold a mine{kept}"
         )
     board = [["E"] * cols for _ in range(rows)]  # one pointer a cell: every "E" is the same string
     where = np.flatnonzero(free)[_choose(room, mines, seed)]

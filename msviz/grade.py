@@ -39,7 +39,7 @@ from ._checks import order as _check_order
 from .board import SYMBOLS, Board, Cell, format_board, parse_board
 from .trace import Trace, trace, trace_of_cells
 from .traversal import READING_ORDER, reveal
-from .words import plural
+from .words import count
 
 __all__ = ["BUGS", "Case", "Recording", "Report", "Failure", "cases", "check", "record"]
 
@@ -544,7 +544,7 @@ def _read_board(value, shape):
     if len(value) != rows:
         return (
             None,
-            f"update_board returned {len(value)} row{plural(len(value))}; the board has {rows}",
+            f"update_board returned {count(len(value), 'row')}; the board has {rows}",
             notes,
         )
     board, containers = [], set()

@@ -16,7 +16,7 @@ import numpy as np
 from . import _checks
 from .board import check_click, parse_board, random_board
 from .trace import Trace, trace
-from .words import count
+from .words import mines_do_not_fit
 
 __all__ = ["Minesweeper"]
 
@@ -57,9 +57,8 @@ class Minesweeper:
             room = rows * cols - min(3, rows) * min(3, cols)
             if mines > room:
                 raise ValueError(
-                    f"{count(mines, 'mine')} {'does' if mines == 1 else 'do'} not fit on a "
-                    f"{rows}x{cols} board: a first click keeps itself and its neighbours safe, "
-                    f"which leaves room for at most {room}"
+                    f"{mines_do_not_fit(mines, rows, cols)}: a first click keeps itself and its "
+                    f"neighbours safe, which leaves room for at most {room}"
                 )
         self.rows, self.cols, self.mines, self.seed = rows, cols, mines, _checks.seed(seed)
         self.new_game()

@@ -368,11 +368,9 @@ def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace
     log = parent_log, finish_log, index_log = array("q"), array("q"), array("q")
     deque(run_steps(flat, start, order, log), maxlen=0)  # run it to the end, in C
     parent, index = (np.frombuffer(x, dtype=np.int64).astype(np.int32) for x in (parent_log, index_log))
-    depth = _generations(parent) if order == "bfs" else None  # DFS: _build counts the open calls
     rows, cols = np.divmod(index, np.int32(flat.width))
-    return _build(
-        order, click, flat.neighbors, before, flat.to_array(), rows - 1, cols - 1, depth, parent, finish_log
-    )
+    final = flat.to_array()
+    return _build(order, click, flat.neighbors, before, final, rows - 1, cols - 1, parent, finish_log)
 
 
 def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:
@@ -421,13 +419,10 @@ def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=
         if len(parent) and (parent[0] != -1 or (parent[1:] < 0).any() or (np.diff(parent) < 0).any()):
             order = "dfs"  # no queue gives this order
     if order == "dfs":
-        parent, depth, finish_log = _called_by(rows, cols, blank, before == "E")
+        parent, finish_log = _called_by(rows, cols, blank, before == "E")
     else:
-        depth = _generations(parent)
         finish_log = None
-    return _build(
-        order, click, _check_neighbors(neighbors), before, after, rows, cols, depth, parent, finish_log
-    )
+    return _build(order, click, _check_neighbors(neighbors), before, after, rows, cols, parent, finish_log)
 
 
 def _generations(parent: np.ndarray) -> np.ndarray:
@@ -467,11 +462,10 @@ def _queued_by(rows, cols, blank) -> np.ndarray:
 
 
 def _called_by(rows, cols, blank, hidden):
-    """For each step, the calling step, the depth, and the log of returns (as `trace` keeps it)."""
+    """For each step, the calling step; and the log of returns (as `trace` keeps it)."""
     hidden = hidden.copy()
     stack, finish_log = [], array("q")
     parent = np.full(len(rows), -1, dtype=np.int32)
-    depth = np.zeros(len(rows), dtype=np.int32)
     shape = hidden.shape
 
     def done(k):  # a blank whose neighbours are all revealed has returned
@@ -481,13 +475,12 @@ def _called_by(rows, cols, blank, hidden):
         while stack and (done(stack[-1]) or max(abs(rows[stack[-1]] - r), abs(cols[stack[-1]] - c)) > 1):
             finish_log.extend((stack.pop(), k))
         parent[k] = stack[-1] if stack else -1
-        depth[k] = len(stack)
         hidden[r, c] = False
         if blank[k]:
             stack.append(k)
     while stack:
         finish_log.extend((stack.pop(), len(rows)))
-    return parent, depth, finish_log
+    return parent, finish_log
 
 
 def _around(r: int, c: int):
@@ -498,22 +491,22 @@ def _inside(cell, shape) -> bool:
     return 0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]
 
 
-def _build(order, click, neighbors, before, final, rows, cols, depth, parent, finish_log) -> Trace:
+def _build(order, click, neighbors, before, final, rows, cols, parent, finish_log) -> Trace:
     """Return the `Trace` of a reveal, from the cell of each step and the step that led to it.
 
-    A DFS `depth` of None is counted from the returns in `finish_log`.
-
-    The frontier need not be recorded: the stack holds depth + 1 calls, and the
+    Neither the depth nor the frontier need be recorded. The depth: DFS, the
+    calls still open, counted from the returns; BFS, the steps back to the
+    click along `parent`. The frontier: the stack holds depth + 1 calls, and the
     queue, after step k, the cells queued by steps 0..k (and the click) less
     the k + 1 taken out. `finish_log` (DFS) holds (step, calls made by then)
     for each blank's return, in the order the returns happen.
     """
     if order == "dfs":
         blank = final[rows, cols] == "B"
-        if depth is None:
-            depth = _dfs_depth(blank, finish_log)
+        depth = _dfs_depth(blank, finish_log)
         frontier = depth + 1
     else:
+        depth = _generations(parent)
         queued_by = np.cumsum(np.bincount(parent[1:], minlength=len(parent)))
         frontier = (1 + queued_by - np.arange(1, len(parent) + 1)).astype(np.int32)
     steps = np.arange(len(rows), dtype=np.int32)

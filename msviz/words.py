@@ -122,6 +122,19 @@ def count(n: int, thing: str) -> str:
     return f"{n} {thing}{plural(n)}"
 
 
+def mines_do_not_fit(mines: int, rows: int, cols: int) -> str:
+    """Return the start of the message for more mines than a board can hold.
+
+    Examples
+    --------
+    >>> mines_do_not_fit(1, 3, 3)
+    '1 mine does not fit on a 3x3 board'
+    >>> mines_do_not_fit(80, 9, 9)
+    '80 mines do not fit on a 9x9 board'
+    """
+    return f"{count(mines, 'mine')} {'does' if mines == 1 else 'do'} not fit on a {rows}x{cols} board"
+
+
 def fill(name: str, **values) -> str:
     """Return template `name` with its ``{fields}`` filled from `values`.
 
