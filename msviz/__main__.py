@@ -7,6 +7,11 @@ import os
 import sys
 from pathlib import Path
 
+from .traversal import LEETCODE_ORDER, READING_ORDER
+
+#: The neighbour orders the command line knows, by name.
+NEIGHBOUR_ORDERS = {"reading": READING_ORDER, "leetcode": LEETCODE_ORDER}
+
 EPILOG = """examples:
   python -m msviz render --rows 16 --cols 30 --mines 99 --seed 1 --order both -o reveal.gif
   python -m msviz render --board board.txt --click 3 0 --order dfs --stride 2 -o dfs.html
@@ -27,37 +32,12 @@ def parser() -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    source = render.add_argument_group("the board (a file, or a random board)")
-    source.add_argument(
-        "--board",
-        metavar="FILE",
-        type=Path,
-        help="a board file: rows of symbols (M E B X 1-8), spaces allowed, or LeetCode's JSON",
-    )
-    source.add_argument("--rows", type=int, default=9, help="rows of a random board (default 9)")
-    source.add_argument("--cols", type=int, default=9, help="columns of a random board (default 9)")
-    source.add_argument("--mines", type=int, default=10, help="mines on a random board (default 10)")
-    source.add_argument(
-        "--seed", type=int, default=None, help="seed of a random board, to get the same board again"
-    )
-    render.add_argument(
-        "--click",
-        nargs=2,
-        type=int,
-        metavar=("ROW", "COL"),
-        help="the cell clicked (default: the middle; on a random board it is kept free of mines)",
-    )
+    add_board_arguments(render, rows=9, cols=9, mines=10)
     render.add_argument(
         "--order",
         choices=["dfs", "bfs", "both"],
         default="both",
         help="depth-first, breadth-first, or both side by side (default both)",
-    )
-    render.add_argument(
-        "--neighbors",
-        choices=["reading", "leetcode"],
-        default="reading",
-        help="the order a blank cell tries its neighbours (default reading)",
     )
     render.add_argument("--stride", type=int, default=1, help="show every N-th step (default 1)")
     render.add_argument("--fps", type=int, default=10, help="frames per second of a GIF or page (default 10)")
@@ -77,25 +57,46 @@ def parser() -> argparse.ArgumentParser:
         epilog="example:\n  python -m msviz worksheet --rows 6 --cols 8 --mines 7 --seed 3 -o worksheet.pdf",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    sheet.add_argument("--board", metavar="FILE", type=Path, help="a board file, as for render")
-    sheet.add_argument("--rows", type=int, default=6, help="rows of a random board (default 6)")
-    sheet.add_argument("--cols", type=int, default=8, help="columns of a random board (default 8)")
-    sheet.add_argument("--mines", type=int, default=7, help="mines on a random board (default 7)")
-    sheet.add_argument("--seed", type=int, default=None, help="seed of a random board")
-    sheet.add_argument("--click", nargs=2, type=int, metavar=("ROW", "COL"), help="the cell clicked")
-    sheet.add_argument(
-        "--neighbors",
-        choices=["reading", "leetcode"],
-        default="reading",
-        help="the order a blank cell tries its neighbours (default reading)",
-    )
+    add_board_arguments(sheet, rows=6, cols=8, mines=7)
     sheet.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="where to write")
     return top
 
 
+def add_board_arguments(command, *, rows: int, cols: int, mines: int) -> None:
+    """Add the arguments that say which click on which board: its file or a random one's size."""
+    source = command.add_argument_group("the board (a file, or a random board)")
+    source.add_argument(
+        "--board",
+        metavar="FILE",
+        type=Path,
+        help="a board file: rows of symbols (M E B X 1-8), spaces allowed, or LeetCode's JSON",
+    )
+    source.add_argument("--rows", type=int, default=rows, help=f"rows of a random board (default {rows})")
+    source.add_argument("--cols", type=int, default=cols, help=f"columns of a random board (default {cols})")
+    source.add_argument("--mines", type=int, default=mines, help=f"mines on a random board (default {mines})")
+    source.add_argument(
+        "--seed", type=int, default=None, help="seed of a random board, to get the same board again"
+    )
+    command.add_argument(
+        "--click",
+        nargs=2,
+        type=int,
+        metavar=("ROW", "COL"),
+        help="the cell clicked (default: the middle; on a random board it is kept free of mines)",
+    )
+    command.add_argument(
+        "--neighbors",
+        choices=list(NEIGHBOUR_ORDERS),
+        default="reading",
+        help="the order a blank cell tries its neighbours (default reading)",
+    )
+
+
 def board_and_click(args):
-    """The board (from its file, or random with the click kept safe) and the click."""
+    """The board (from its file, or random with the click kept safe), the click and the neighbour order."""
     import msviz
+
+    neighbors = NEIGHBOUR_ORDERS[args.neighbors]
 
     if args.board is not None:
         try:
@@ -104,27 +105,22 @@ def board_and_click(args):
             raise ValueError(f"cannot read the board file {str(args.board)!r}: {err.strerror}") from None
         board = msviz.parse_board(text)
         click = tuple(args.click) if args.click else (len(board) // 2, len(board[0]) // 2)
-        return board, click
+        return board, click, neighbors
     click = tuple(args.click) if args.click else (args.rows // 2, args.cols // 2)
     # The size first (a typo such as 100000 is refused before anything is made), then the
     # click against it, so that a bad click is named as such.
     msviz._checks.size(args.rows, args.cols)
     msviz.board.check_click(click, (args.rows, args.cols))
-    return msviz.random_board(args.rows, args.cols, args.mines, seed=args.seed, safe=click), click
+    board = msviz.random_board(args.rows, args.cols, args.mines, seed=args.seed, safe=click)
+    return board, click, neighbors
 
 
 def worksheet(args) -> Path:
     """Do what `worksheet` was asked; return the path written."""
-    import msviz
-    from msviz.worksheet import save_worksheet
+    from msviz.worksheet import PDF_ONLY, save_worksheet
 
-    if args.output.suffix.lower() != ".pdf":
-        raise ValueError(
-            f"cannot write {str(args.output)!r}: a worksheet is a PDF, so the file must end in .pdf"
-        )
-    check_output(args.output, (".pdf",))
-    board, click = board_and_click(args)
-    neighbors = msviz.READING_ORDER if args.neighbors == "reading" else msviz.LEETCODE_ORDER
+    check_output(args.output, (".pdf",), rule=PDF_ONLY)
+    board, click, neighbors = board_and_click(args)
     return save_worksheet(board, click, args.output, neighbors=neighbors)
 
 
@@ -137,17 +133,21 @@ def render(args) -> Path:
     from msviz import export
 
     check_output(args.output)
-    board, click = board_and_click(args)
-    neighbors = msviz.READING_ORDER if args.neighbors == "reading" else msviz.LEETCODE_ORDER
+    board, click, neighbors = board_and_click(args)
     orders = ["dfs", "bfs"] if args.order == "both" else [args.order]
     traces = [msviz.trace(board, click, order=o, neighbors=neighbors) for o in orders]
     return export.save(traces, args.output, stride=args.stride, fps=args.fps)
 
 
-def check_output(path: Path, endings=(".gif", ".png", ".html", ".htm")) -> None:
-    """Check, before anything is drawn, that `path` has a known ending and can be written."""
+def check_output(
+    path: Path, endings=(".gif", ".png", ".html", ".htm"), rule="the file must end in .gif, .png or .html"
+) -> None:
+    """Check, before anything is drawn, that `path` has one of the `endings` and can be written.
+
+    `rule` says which endings are allowed, in the message when the ending is wrong.
+    """
     if path.suffix.lower() not in endings:
-        raise ValueError(f"cannot write {str(path)!r}: the file must end in .gif, .png or .html")
+        raise ValueError(f"cannot write {str(path)!r}: {rule}")
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise ValueError(f"cannot write {str(path)!r}: it is a folder")

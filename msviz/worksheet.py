@@ -24,10 +24,12 @@ from .trace import trace
 from .traversal import READING_ORDER
 from .words import TITLES
 
-__all__ = ["answer_key", "save_worksheet"]
+__all__ = ["PDF_ONLY", "answer_key", "save_worksheet"]
 
 #: The largest board that still leaves room to write a number in each cell on A4.
 MOST_CELLS = 20 * 20
+#: What a worksheet's file name must end in, said once for the function and the command line.
+PDF_ONLY = "a worksheet is a PDF, so the file must end in .pdf"
 
 
 def answer_key(board, click, *, neighbors=READING_ORDER) -> dict:
@@ -39,9 +41,17 @@ def answer_key(board, click, *, neighbors=READING_ORDER) -> dict:
     >>> key["dfs"].tolist(), key["bfs"].tolist()
     ([[1, 2, 0], [3, 4, 0]], [[1, 2, 0], [3, 4, 0]])
     """
-    return {
-        order: trace(board, click, order=order, neighbors=neighbors).step_map + 1 for order in ("dfs", "bfs")
-    }
+    return _key(_traces(board, click, neighbors))
+
+
+def _traces(board, click, neighbors) -> dict:
+    """The depth-first and the breadth-first trace of the click."""
+    return {order: trace(board, click, order=order, neighbors=neighbors) for order in ("dfs", "bfs")}
+
+
+def _key(traces: dict) -> dict:
+    """The number each cell gets on paper in each order (1 = first), 0 where none."""
+    return {order: t.step_map + 1 for order, t in traces.items()}
 
 
 def _grid(ax, grid: np.ndarray, click, numbers=None, *, symbols=False) -> None:
@@ -116,14 +126,14 @@ def save_worksheet(board, click, path, *, neighbors=READING_ORDER, title: str | 
     >>> path.read_bytes()[:5]
     b'%PDF-'
     """
-    grid = np.array(parse_board(board))
-    _checks.size(*grid.shape, most=MOST_CELLS, what="a worksheet board")
-    key = answer_key(grid, click, neighbors=neighbors)
-    click = _checks.click(click, grid.shape)
-    final = trace(grid, click).final
     path = Path(path)
     if path.suffix.lower() != ".pdf":
-        raise ValueError(f"cannot write {str(path)!r}: a worksheet is a PDF, so the file must end in .pdf")
+        raise ValueError(f"cannot write {str(path)!r}: {PDF_ONLY}")
+    grid = np.array(parse_board(board))
+    _checks.size(*grid.shape, most=MOST_CELLS, what="a worksheet board")
+    click = _checks.click(click, grid.shape)
+    traces = _traces(grid, click, neighbors)
+    key, final = _key(traces), traces["dfs"].final
     title = title or "Minesweeper: in which order are the cells revealed?"
     with PdfPages(path) as pdf:
         pdf.savefig(_page(grid, click, neighbors, title, None, None))
