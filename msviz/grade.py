@@ -38,7 +38,7 @@ from ._checks import neighbors as _check_neighbors
 from ._checks import order as _check_order
 from .board import SYMBOLS, Board, Cell, format_board, parse_board
 from .trace import Trace, trace, trace_of_cells
-from .traversal import READING_ORDER, reveal
+from .traversal import cells_around, reveal
 from .words import count
 
 __all__ = ["BUGS", "Case", "Recording", "Report", "Failure", "cases", "check", "record"]
@@ -652,16 +652,6 @@ def _name_wrong_answer(case: Case, got: Board) -> str:
 # Is it a depth-first or a breadth-first order?
 
 
-def _around(cell: Cell, shape) -> list[tuple[Cell, Cell]]:
-    """The neighbours of `cell` on the board, each with its offset (dr, dc)."""
-    r, c = cell
-    return [
-        ((r + dr, c + dc), (dr, dc))
-        for dr, dc in READING_ORDER
-        if 0 <= r + dr < shape[0] and 0 <= c + dc < shape[1]
-    ]
-
-
 def _depth_first_rules(board: Board, answer: Board, cells: list[Cell]):
     """The neighbour-order rules that make `cells` a depth-first order, or None if none can.
 
@@ -676,11 +666,11 @@ def _depth_first_rules(board: Board, answer: Board, cells: list[Cell]):
     stack, rules = [], set()
     for k, v in enumerate(cells):
         if k:
-            while stack and not any(n in hidden for n, _ in _around(stack[-1], shape)):
+            while stack and not any(n in hidden for n, _ in cells_around(stack[-1], shape)):
                 stack.pop()
             if not stack:
                 return None
-            offsets = dict(_around(stack[-1], shape))
+            offsets = dict(cells_around(stack[-1], shape))
             if v not in offsets or v not in hidden:
                 return None
             rules |= {(offsets[v], d) for n, d in offsets.items() if n in hidden and n != v}
@@ -723,7 +713,7 @@ def _is_breadth_first(board, answer, cells, click) -> bool:
         u = todo.popleft()
         if answer[u[0]][u[1]] != "B":
             continue
-        for n, _ in _around(u, shape):
+        for n, _ in cells_around(u, shape):
             if n not in layer and board[n[0]][n[1]] == "E":
                 layer[n] = layer[u] + 1
                 todo.append(n)

@@ -27,6 +27,7 @@ from .traversal import (
     READING_ORDER,
     Event,
     Visit,
+    cells_around,
     prepare,
     run_steps,
 )
@@ -415,7 +416,7 @@ def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=
     rows, cols = (x.astype(np.int32) for x in np.divmod(index, shape[1]))
     blank = after[rows, cols] == "B"
     if order == "bfs":
-        parent = _queued_by(rows, cols, blank)
+        parent = _queued_by(rows, cols, blank, shape)
         if len(parent) and (parent[0] != -1 or (parent[1:] < 0).any() or (np.diff(parent) < 0).any()):
             order = "dfs"  # no queue gives this order
     if order == "dfs":
@@ -448,12 +449,12 @@ def _generations(parent: np.ndarray) -> np.ndarray:
     return depth
 
 
-def _queued_by(rows, cols, blank) -> np.ndarray:
+def _queued_by(rows, cols, blank, shape) -> np.ndarray:
     """For each step, the first earlier blank step next to it (-1 if none)."""
     first_blank = {}
     parent = np.full(len(rows), -1, dtype=np.int32)
     for k, (r, c) in enumerate(zip(rows.tolist(), cols.tolist())):
-        near = [first_blank[n] for n in _around(r, c) if n in first_blank]
+        near = [first_blank[n] for n, _ in cells_around((r, c), shape) if n in first_blank]
         if near:
             parent[k] = min(near)
         if blank[k]:
@@ -469,7 +470,7 @@ def _called_by(rows, cols, blank, hidden):
     shape = hidden.shape
 
     def done(k):  # a blank whose neighbours are all revealed has returned
-        return not any(hidden[n] for n in _around(int(rows[k]), int(cols[k])) if _inside(n, shape))
+        return not any(hidden[n] for n, _ in cells_around((int(rows[k]), int(cols[k])), shape))
 
     for k, (r, c) in enumerate(zip(rows.tolist(), cols.tolist())):
         while stack and (done(stack[-1]) or max(abs(rows[stack[-1]] - r), abs(cols[stack[-1]] - c)) > 1):
@@ -481,14 +482,6 @@ def _called_by(rows, cols, blank, hidden):
     while stack:
         finish_log.extend((stack.pop(), len(rows)))
     return parent, finish_log
-
-
-def _around(r: int, c: int):
-    return [(r + dr, c + dc) for dr, dc in READING_ORDER]
-
-
-def _inside(cell, shape) -> bool:
-    return 0 <= cell[0] < shape[0] and 0 <= cell[1] < shape[1]
 
 
 def _build(order, click, neighbors, before, final, rows, cols, parent, finish_log) -> Trace:

@@ -44,6 +44,21 @@ LEETCODE_ORDER = ((0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-
 #: The traversal orders :func:`reveal` and :func:`msviz.trace` accept.
 ORDERS = ("dfs", "bfs")
 
+
+def cells_around(cell: Cell, shape) -> list[tuple[Cell, Cell]]:
+    """Return the neighbours of `cell` on a board of `shape`, in reading order, each with its offset.
+
+    Examples
+    --------
+    >>> cells_around((0, 0), (2, 3))
+    [((0, 1), (0, 1)), ((1, 0), (1, 0)), ((1, 1), (1, 1))]
+    """
+    r, c = cell
+    rows, cols = shape
+    inside = [(dr, dc) for dr, dc in READING_ORDER if 0 <= r + dr < rows and 0 <= c + dc < cols]
+    return [((r + dr, c + dc), (dr, dc)) for dr, dc in inside]
+
+
 _SYMBOL_OF_COUNT = ("B", "1", "2", "3", "4", "5", "6", "7", "8")
 _OUTSIDE = "#"  # the padding around the flat board: never "E", never a mine
 _QUEUED = "q"  # a BFS cell in the queue: seen, not yet revealed
