@@ -75,7 +75,7 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from labserver import CHROMIUM_FLAGS, free_port  # noqa: E402
+from labserver import CHROMIUM_FLAGS, free_port, quiet_settings  # noqa: E402
 
 WHERE = ROOT / ".classroom"
 VENV = WHERE / "venv"
@@ -184,7 +184,7 @@ c.Spawner.start_timeout = 600  # a whole class starting at once on a small machi
 c.Spawner.http_timeout = 600
 
 NOTEBOOKS = "{notebooks}"
-NO_NEWS = '{{"fetchNews": "false", "checkForUpdates": false}}'
+SETTINGS = "{settings}"  # JupyterLab settings without the news pop-up, copied into each home
 
 
 def seed(spawner):
@@ -194,8 +194,7 @@ def seed(spawner):
     if not (home / "notebooks").exists():
         shutil.copytree(NOTEBOOKS, home / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
     settings = home / ".lab-settings"
-    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
-    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(NO_NEWS)
+    shutil.copytree(SETTINGS, settings, dirs_exist_ok=True)
     spawner.environment = {{**spawner.environment, "JUPYTERLAB_SETTINGS_DIR": str(settings)}}
 
 
@@ -231,6 +230,7 @@ class Hub:
             venv=VENV,
             args=args,
             notebooks=ROOT / "notebooks",
+            settings=quiet_settings(self.work / "lab-settings"),
         )
         (self.work / "jupyterhub_config.py").write_text(config)
         bin_dir = VENV / "bin"

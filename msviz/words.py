@@ -18,6 +18,8 @@ __all__ = [
     "TITLES",
     "fill",
     "plural",
+    "count",
+    "mines_do_not_fit",
     "caption",
     "event_caption",
     "hidden_around",

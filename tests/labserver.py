@@ -26,6 +26,18 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def quiet_settings(folder: Path) -> Path:
+    """Write JupyterLab user settings without the news pop-up into `folder`; return the folder.
+
+    JupyterLab reads them when ``JUPYTERLAB_SETTINGS_DIR`` names the folder.
+    """
+    extension = folder / "@jupyterlab" / "apputils-extension"
+    extension.mkdir(parents=True, exist_ok=True)
+    no_news = '{"fetchNews": "false", "checkForUpdates": false}'
+    (extension / "notification.jupyterlab-settings").write_text(no_news)
+    return folder
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -51,11 +63,7 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root otherwise
     # A settings folder of its own: no "get notified about news?" toast over the screenshots.
-    settings = workdir / "lab-settings"
-    (settings / "@jupyterlab" / "apputils-extension").mkdir(parents=True, exist_ok=True)
-    (settings / "@jupyterlab" / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}'
-    )
+    settings = quiet_settings(workdir / "lab-settings")
     env = {
         **os.environ,
         "JUPYTER_RUNTIME_DIR": str(workdir / "runtime"),
