@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from . import classroom
 from .traversal import LEETCODE_ORDER, READING_ORDER
 
 #: The neighbour orders the command line knows, by name.
@@ -59,6 +60,7 @@ def parser() -> argparse.ArgumentParser:
     )
     add_board_arguments(sheet, rows=6, cols=8, mines=7)
     sheet.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="where to write")
+    classroom.add_command(commands)
     return top
 
 
@@ -160,7 +162,7 @@ def check_output(
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
-        path = (worksheet if args.command == "worksheet" else render)(args)
+        path = {"worksheet": worksheet, "grade": classroom.command}.get(args.command, render)(args)
     except (ValueError, TypeError) as err:
         return fail(str(err))
     except MemoryError:
