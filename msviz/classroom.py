@@ -680,21 +680,27 @@ def _json_row(row: Row) -> dict:
     }
 
 
-def mistake_counts(rows: list[Row]) -> list[tuple[str, int]]:
-    """How many students made each mistake (their first), most common first; what stopped others too.
+def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
+    """How many students made each named mistake (their first), then what stopped the others' code.
+
+    Each item is ``(what, students, named)``: `named` is False for what
+    stopped a submission before it was graded (its problem's first words).
 
     Examples
     --------
     >>> rows = [Row("a", "a.py", "wrong", mistake="0 instead of B"), Row("b", "b.py", "right")]
-    >>> mistake_counts(rows + [Row("c", "c.py", "wrong", mistake="0 instead of B")])
-    [('0 instead of B', 2)]
+    >>> rows.append(Row("c", "c.py", "stopped", problem="ran out of CPU time (the limit is 1 s)"))
+    >>> mistake_counts(rows + [Row("d", "d.py", "wrong", mistake="0 instead of B")])
+    [('0 instead of B', 2, True), ('ran out of CPU time', 1, False)]
     """
-    counts: dict[str, int] = {}
+    counts: dict[tuple[str, bool], int] = {}
     for row in rows:
         what = row.mistake or (row.problem.split(":")[0].split(" (")[0] if row.problem else "")
         if what:
-            counts[what] = counts.get(what, 0) + 1
-    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+            key = (what, bool(row.mistake))
+            counts[key] = counts.get(key, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: (not item[0][1], -item[1], item[0][0]))
+    return [(what, n, named) for (what, named), n in ranked]
 
 
 _PAGE_STYLE = """
@@ -707,7 +713,9 @@ thead th {{ background: {flat}; }}
 td.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
 .right {{ color: {right}; font-weight: bold; }}
 .wrong {{ color: {wrong}; font-weight: bold; }}
-.stopped, .not-graded {{ color: {shadow}; font-weight: bold; }}
+.stopped, .not-graded {{ color: {mine}; font-weight: bold; }}
+td.verdict {{ white-space: nowrap; }}
+.legend {{ font-size: 0.9rem; }}
 .boards {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 figure {{ margin: 0; }}
 figcaption {{ font-size: 0.85rem; }}
@@ -746,6 +754,8 @@ def class_page(rows: list[Row], *, order: str | None = None) -> str:
         "<h2>Every student</h2>",
         _student_table(rows),
         "<h2>Each student's first wrong board</h2>",
+        '<p class="legend">Grey cells are hidden, * a hidden mine; the click and the cells of an answer '
+        "unlike the right one are outlined.</p>",
     ]
     wrong = [row for row in rows if row.failure]
     if not wrong:
@@ -755,23 +765,23 @@ def class_page(rows: list[Row], *, order: str | None = None) -> str:
     return "\n".join(parts) + "\n"
 
 
-def _mistake_chart(counts: list[tuple[str, int]], palette: dict) -> str:
+def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
     if not counts:
         return "<p>No mistakes: every submission was right.</p>"
     label_width, bar_width, line = 330, 300, 28
-    most = max(n for _, n in counts)
+    most = max(n for _, n, _ in counts)
     height = line * len(counts) + 8
-    description = "; ".join(f"{what}: {n}" for what, n in counts)
+    description = "; ".join(f"{what}: {n}" for what, n, _ in counts)
     bars = []
-    for i, (what, n) in enumerate(counts):
+    for i, (what, n, named) in enumerate(counts):
         y = 4 + i * line
         width = max(2, round(bar_width * n / most))
         bars.append(
             f'<text x="{label_width - 8}" y="{y + 18}" text-anchor="end" font-size="13">'
             f"{html.escape(what)}</text>"
             f'<rect x="{label_width}" y="{y + 4}" width="{width}" height="{line - 8}" '
-            f'fill="{palette["stack"]}"/>'
+            f'fill="{palette["stack" if named else "shadow"]}"/>'
             f'<text x="{label_width + width + 6}" y="{y + 18}" font-size="13">{n}</text>'
         )
     svg = (
@@ -787,13 +797,13 @@ def _mistake_chart(counts: list[tuple[str, int]], palette: dict) -> str:
         '<table><thead><tr><th scope="col">mistake</th>'
         '<th scope="col">students</th></tr></thead><tbody>'
         + "".join(
-            f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>' for w, n in counts
+            f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>' for w, n, _ in counts
         )
         + "</tbody></table></details>"
     )
     return (
-        f"<figure>{svg}<figcaption>Each student's first mistake, or what stopped their code.</figcaption>"
-        + (f"</figure>{table}")
+        f"<figure>{svg}<figcaption>Each student's first mistake (blue), or what stopped their code before "
+        "it was graded (grey).</figcaption>" + (f"</figure>{table}")
     )
 
 
@@ -805,7 +815,7 @@ def _student_table(rows: list[Row]) -> str:
     for row in rows:
         cells = [
             f'<th scope="row">{html.escape(row.name)}</th>',
-            f'<td class="{row.verdict.replace(" ", "-")}">{row.verdict}</td>',
+            f'<td class="verdict {row.verdict.replace(" ", "-")}">{row.verdict}</td>',
             f'<td class="num">{row.points:.2f}</td>',
         ]
         for name in shown:
@@ -829,6 +839,11 @@ def _first_wrong_board(row: Row, palette: dict) -> str:
         figures.append(_figure(f["got"], "their answer", None, f["expected"], palette))
     text = f.get("error") or f.get("got_text")
     said = f"<pre>{html.escape(text)}</pre>" if text else ""
+    if f["got"] is not None and f["got"] == f["expected"]:
+        said += (
+            "<p>The answer is right: the cells were revealed in another order. In the notebook, "
+            "<code>msviz.check(update_board, order=...).draw()</code> shows both orders.</p>"
+        )
     return (
         f'<section class="student"><h3>{html.escape(row.name)}: {html.escape(f["name"])}</h3>'
         f"<p>{where}. <em>Hint:</em> {html.escape(f['hint'])}</p>"
@@ -845,7 +860,7 @@ def _figure(rows, caption: str, click, expected, palette: dict) -> str:
 
 
 def board_svg(
-    rows, *, click=None, expected=None, palette=None, label: str = "a board", cell: int = 20
+    rows, *, click=None, expected=None, palette=None, label: str = "a board", cell: int = 24
 ) -> str:
     """A board as a small inline SVG: cells as the game draws them, cells unlike `expected` outlined.
 
