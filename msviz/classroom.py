@@ -60,6 +60,8 @@ COLUMNS = (
     + [f"{name}_{part}" for name in CATEGORIES for part in ("passed", "tried")]
     + ["mistake", "hint", "problem", "notes"]
 )
+#: Megabytes a submission may print (or write to any file): more is a runaway loop.
+OUTPUT_LIMIT_MB = 64
 _STDOUT_KEPT = 2000  # characters of a submission's output kept in results.json
 
 
@@ -91,6 +93,10 @@ def used_too_much_memory(limits: Limits) -> str:
 
 def exited(status: int) -> str:
     return f"exited with status {status} before it was graded (os._exit or sys.exit)"
+
+
+def wrote_too_much() -> str:
+    return f"printed more than {OUTPUT_LIMIT_MB} MB"
 
 
 def stopped_by_the_clock(limits: Limits) -> str:
@@ -179,7 +185,10 @@ def load_code(path: Path) -> tuple[dict, list[str]]:
     ValueError
         When the file cannot be read at all: not UTF-8, not a notebook, a syntax error.
     """
-    namespace = {"__name__": "__submission__", "__file__": str(path), "display": _display}
+    # A notebook's cells run as Jupyter runs them, as __main__; a file's `if __name__ == "__main__":`
+    # block (its own tests, input()) does not run, as when it is imported.
+    name = "__main__" if path.suffix == ".ipynb" else "__submission__"
+    namespace = {"__name__": name, "__file__": str(path), "display": _display}
     notes = []
     for where, filename, source in _code_of(path):
         try:
@@ -295,7 +304,7 @@ def _rows(board) -> list[str] | None:
         or not all(isinstance(r, list) for r in board)
     ):
         return None
-    return ["".join(cell[:1] or " " for cell in row) for row in rows]
+    return ["".join(cell if len(cell) == 1 else "?" for cell in row) for row in rows]
 
 
 def _failure_data(failure) -> dict | None:
@@ -313,7 +322,7 @@ def _failure_data(failure) -> dict | None:
         "board": _rows(board),
         "expected": _rows(failure.expected),
         "got": got,
-        "got_text": None if got is not None else _clip(repr(failure.got), 200),
+        "got_text": None if got is not None else _describe(failure.got),
         "error": _clip(str(getattr(failure, "error", None) or ""), 600) or None,
     }
 
@@ -332,6 +341,15 @@ def report_data(report, out_of: float = 1.0) -> dict:
     }
 
 
+def _describe(value) -> str:
+    """What an answer that is not a board is: its type and the start of its repr."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = "?"
+    return f"returned {type(value).__name__}: {_clip(text, 200)}"
+
+
 def _clip(text: str, most: int) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
@@ -343,7 +361,12 @@ def _set_limits(limits: Limits) -> None:
     except ImportError:  # Windows: only the wall-clock guard
         return
     cpu = max(1, round(limits.cpu))
-    wanted = [(resource.RLIMIT_CPU, cpu, cpu + 5), (resource.RLIMIT_CORE, 0, 0)]
+    output = OUTPUT_LIMIT_MB * 1024 * 1024
+    wanted = [
+        (resource.RLIMIT_CPU, cpu, cpu + 5),
+        (resource.RLIMIT_CORE, 0, 0),
+        (resource.RLIMIT_FSIZE, output, output),
+    ]
     if hasattr(resource, "RLIMIT_AS"):
         size = limits.memory * 1024 * 1024
         wanted.append((resource.RLIMIT_AS, size, size))
@@ -355,6 +378,8 @@ def _set_limits(limits: Limits) -> None:
             resource.setrlimit(which, (soft, hard))
         except (ValueError, OSError):  # macOS refuses some limits: the others still hold
             pass
+    if hasattr(signal, "SIGXFSZ"):  # Python ignores it (a write fails instead): past the limit, stop
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
 
 
 def _stop_at_memory_error(function, stop):
@@ -426,7 +451,10 @@ def worker(argv: list[str]) -> int:
     except MemoryError:
         data = {"verdict": "stopped", "problem": used_too_much_memory(limits), "notes": []}
     except SystemExit as error:
-        data = {"verdict": "stopped", "problem": exited(error.code if isinstance(error.code, int) else 1)}
+        code = 0 if error.code is None else error.code if isinstance(error.code, int) else 1
+        data = {"verdict": "stopped", "problem": exited(code)}
+    except Exception as error:  # Solution() that raises, an odd object the report cannot read
+        data = {"verdict": "not graded", "problem": f"could not be graded: {type(error).__name__}: {error}"}
     result.write_text(json.dumps(data), encoding="utf-8")
     return 0
 
@@ -626,18 +654,18 @@ def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> R
 
 def _death(status: int, cpu: float, output: str, limits: Limits) -> str:
     """Why a worker ended without a result, in words."""
-    if "MemoryError" in output:
+    if -status == getattr(signal, "SIGXCPU", None) or cpu >= limits.cpu - 0.5:
+        return ran_out_of_cpu(limits)
+    if -status == getattr(signal, "SIGXFSZ", None):
+        return wrote_too_much()
+    if "MemoryError" in output[-1000:]:  # the last lines: Python's traceback as it died
         return used_too_much_memory(limits)
     if status < 0:
-        if -status == getattr(signal, "SIGXCPU", None) or cpu >= limits.cpu - 0.5:
-            return ran_out_of_cpu(limits)
         try:
             name = signal.Signals(-status).name
         except ValueError:
             name = f"signal {-status}"
         return f"was stopped by {name} before it was graded"
-    if cpu >= limits.cpu - 0.5:
-        return ran_out_of_cpu(limits)
     return exited(status)
 
 
@@ -1019,4 +1047,6 @@ def command(args) -> Path:
 
 
 if __name__ == "__main__":
-    sys.exit(worker(sys.argv[1:]))
+    status = worker(sys.argv[1:])
+    sys.stdout.flush()
+    os._exit(status)  # at once: threads the submission left running must not hold the process

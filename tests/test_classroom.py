@@ -78,6 +78,9 @@ CLASS = {
     "gus.py": LEETCODE_FORM,
     "hal.py": "def update_board(board, click:\n    return board\n",
     "ivy.py": "def reveal(board, click):\n    return board\n",
+    "kim.py": "while True:\n    print('stuck' * 1000)\n",
+    "lou.py": "class Solution:\n    def __init__(self, size):\n        pass\n\n"
+    + "    def updateBoard(self, board, click):\n        return board\n",
 }
 
 
@@ -120,11 +123,11 @@ def test_every_submission_gets_one_row_and_the_run_ends_well(graded):
     status, streams, rows, out = graded
     assert status == 0
     assert streams["stdout"].strip() == f"wrote {out / 'class.html'}"
-    assert sorted(rows) == ["ada", "ben", "cy", "dot", "eve", "fay", "gus", "hal", "ivy", "jo"]
+    assert sorted(rows) == ["ada", "ben", "cy", "dot", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lou"]
     # Not a terminal: one plain progress line per submission, on stderr.
     lines = streams["stderr"].splitlines()
-    assert len(lines) == 10 and all(line.startswith("[") for line in lines)
-    assert lines[-1].startswith("[10/10] ")
+    assert len(lines) == 12 and all(line.startswith("[") for line in lines)
+    assert lines[-1].startswith("[12/12] ")
 
 
 def test_right_answers_are_right_in_every_form(graded):
@@ -160,7 +163,11 @@ def test_what_kills_a_process_costs_one_row(graded):
     assert rows["hal"]["problem"].startswith("could not be read: SyntaxError")
     assert rows["ivy"]["verdict"] == "not graded"
     assert rows["ivy"]["problem"].startswith("no function found")
-    for name in ("dot", "eve", "fay", "hal", "ivy"):
+    assert rows["kim"]["verdict"] == "stopped"
+    assert rows["kim"]["problem"] == f"printed more than {classroom.OUTPUT_LIMIT_MB} MB"
+    assert rows["lou"]["verdict"] == "not graded"
+    assert rows["lou"]["problem"].startswith("could not be graded: TypeError")
+    for name in ("dot", "eve", "fay", "hal", "ivy", "kim", "lou"):
         assert float(rows[name]["points"]) == 0.0 and rows[name]["examples_tried"] == ""
 
 
