@@ -511,7 +511,8 @@ def grade_class(
 ) -> list[Row]:
     """Grade each submission in a worker process of its own; return the rows, in the order given.
 
-    `progress`, if given, is called with ``(done, total, row)`` after each one.
+    `progress`, if given, is called with ``(0, total, None)`` first, then
+    with ``(done, total, row)`` after each submission.
     """
     options = {
         "order": order,
@@ -523,6 +524,8 @@ def grade_class(
         "out_of": out_of,
     }
     waiting, running, rows = list(submissions), [], {}
+    if progress:
+        progress(0, len(submissions), None)
     try:
         while waiting or running:
             while waiting and len(running) < jobs:
@@ -957,7 +960,12 @@ class Progress:
         self.stream = stream or sys.stderr
         self.live = hasattr(self.stream, "isatty") and self.stream.isatty()
 
-    def __call__(self, done: int, total: int, row: Row) -> None:
+    def __call__(self, done: int, total: int, row: Row | None) -> None:
+        if row is None:  # the start: an empty bar on a terminal, nothing otherwise
+            if self.live:
+                self.stream.write(f"\r[{'.' * 30}] 0/{total}")
+                self.stream.flush()
+            return
         said = row.mistake or row.problem or ""
         if not self.live:
             print(

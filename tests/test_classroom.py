@@ -236,3 +236,20 @@ def test_argument_errors_are_one_line_and_status_2(tmp_path, capsys, arguments, 
     assert status == 2
     assert err.count("\n") == 1 and err.startswith("msviz: error: ") and message in err
     assert not (tmp_path / "out").exists()
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_the_progress_bar_is_one_line_redrawn_on_a_terminal():
+    screen = Terminal()
+    progress = classroom.Progress(screen)
+    progress(0, 2, None)
+    progress(1, 2, classroom.Row("ada", "ada.py", "right"))
+    progress(2, 2, classroom.Row("ben", "ben.py", "wrong", mistake="0 instead of B"))
+    shown = screen.getvalue()
+    assert shown.count("\n") == 1 and shown.endswith("\n")
+    assert shown.count("\r") == 3
+    assert "[" + "." * 30 + "] 0/2" in shown and "[" + "#" * 30 + "] 2/2 ben: wrong" in shown
