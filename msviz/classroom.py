@@ -280,7 +280,9 @@ def _check(function, order, random_boards):
 
     options = {"order": order, "show": False, "random_boards": random_boards}
     accepted = inspect.signature(msviz.check).parameters
-    return msviz.check(function, **{k: v for k, v in options.items() if k in accepted})
+    if not any(p.kind is inspect.Parameter.VAR_KEYWORD for p in accepted.values()):
+        options = {k: v for k, v in options.items() if k in accepted}
+    return msviz.check(function, **options)
 
 
 def points_of(report, out_of: float = 1.0) -> float:
@@ -730,7 +732,7 @@ def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
         if what:
             key = (what, bool(row.mistake))
             counts[key] = counts.get(key, 0) + 1
-    ranked = sorted(counts.items(), key=lambda item: (not item[0][1], -item[1], item[0][0]))
+    ranked = sorted(counts.items(), key=lambda item: (not item[0][1], -item[1], item[0][0].casefold()))
     return [(what, n, named) for (what, named), n in ranked]
 
 
@@ -749,6 +751,7 @@ td.verdict {{ white-space: nowrap; }}
 .legend {{ font-size: 0.9rem; }}
 .boards {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 figure {{ margin: 0; }}
+svg {{ max-width: 100%; height: auto; }}
 figcaption {{ font-size: 0.85rem; }}
 .student {{ border-top: 2px solid {flat}; margin-top: 1.2rem; }}
 pre {{ white-space: pre-wrap; font-size: 0.85rem; }}
@@ -800,7 +803,8 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
     if not counts:
         return "<p>No mistakes: every submission was right.</p>"
-    label_width, bar_width, line = 330, 300, 28
+    # About 7 pixels a character at 13 px: the longest label fits, right-aligned against the bars.
+    label_width, bar_width, line = 16 + 7 * max(len(what) for what, _, _ in counts), 300, 28
     most = max(n for _, n, _ in counts)
     height = line * len(counts) + 8
     description = "; ".join(f"{what}: {n}" for what, n, _ in counts)
