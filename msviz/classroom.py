@@ -568,7 +568,7 @@ def _start(submission: Submission, options: dict) -> _Running:
     output = open(folder / "output.txt", "wb")  # noqa: SIM115 (closed in _clean)
     process = subprocess.Popen(
         [sys.executable, "-m", "msviz.classroom", str(folder / "result.json"), str(folder / "options.json")],
-        cwd=folder,
+        cwd=submission.path.resolve().parent,  # as Jupyter runs a notebook: beside its files
         env=_worker_environment(),
         stdin=subprocess.DEVNULL,
         stdout=output,
