@@ -75,8 +75,14 @@ class Limits:
 
     @property
     def wall(self) -> float:
-        """Clock seconds before a worker is stopped: `clock`, or 10 times its CPU time (60 at least)."""
-        return self.clock if self.clock is not None else max(60.0, 10 * self.cpu)
+        """Clock seconds before a worker is stopped: `clock`, or 10 times its CPU time (60 at least).
+
+        Examples
+        --------
+        >>> Limits(cpu=2).wall, Limits(cpu=30).wall, Limits(clock=5).wall
+        (60.0, 300.0, 5.0)
+        """
+        return float(self.clock if self.clock is not None else max(60, 10 * self.cpu))
 
 
 # ---------------------------------------------------------------------------
@@ -84,22 +90,33 @@ class Limits:
 
 
 def ran_out_of_cpu(limits: Limits) -> str:
+    """What a row says of a submission stopped by the CPU limit.
+
+    Examples
+    --------
+    >>> ran_out_of_cpu(Limits(cpu=5))
+    'ran out of CPU time (the limit is 5 s): probably an endless loop'
+    """
     return f"ran out of CPU time (the limit is {limits.cpu:g} s): probably an endless loop"
 
 
 def used_too_much_memory(limits: Limits) -> str:
+    """What a row says of a submission stopped by the memory limit."""
     return f"used more than {limits.memory} MB of memory"
 
 
 def exited(status: int) -> str:
+    """What a row says of a submission that ended its own process."""
     return f"exited with status {status} before it was graded (os._exit or sys.exit)"
 
 
 def wrote_too_much() -> str:
+    """What a row says of a submission stopped for printing without end."""
     return f"printed more than {OUTPUT_LIMIT_MB} MB"
 
 
 def stopped_by_the_clock(limits: Limits) -> str:
+    """What a row says of a submission stopped by the wall-clock guard."""
     return (
         f"stopped by the wall-clock guard after {limits.wall:g} s without using its CPU time: "
         "it was waiting (time.sleep, input, a lock)"
@@ -107,10 +124,12 @@ def stopped_by_the_clock(limits: Limits) -> str:
 
 
 def could_not_be_read(why: str) -> str:
+    """What a row says of a file that is not Python or not a notebook."""
     return f"could not be read: {why}"
 
 
 def no_function() -> str:
+    """What a row says of a submission without a function to grade."""
     names = ", ".join(FUNCTION_NAMES)
     return f"no function found: define {names} or a class Solution with a method updateBoard"
 
@@ -286,7 +305,14 @@ def _check(function, order, random_boards):
 
 
 def points_of(report, out_of: float = 1.0) -> float:
-    """The report's points; from its categories (each weighs the same) where it has no `points`."""
+    """The report's points; from its categories (each weighs the same) where it has no `points`.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> points_of(SimpleNamespace(results={"examples": (2, 2), "order": (0, 10)}), out_of=4)
+    2.0
+    """
     points = getattr(report, "points", None)
     if callable(points):
         return float(points(out_of=out_of))
@@ -492,12 +518,23 @@ class Row:
     stdout: str = ""
 
     def as_csv(self) -> dict:
+        """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.
+
+        Examples
+        --------
+        >>> row = Row("=ada", "ada.py", "right", 1.0, {"examples": (2, 2)}).as_csv()
+        >>> row["name"], row["examples_passed"], row["order_tried"]
+        ("'=ada", 2, '')
+        """
         out = {"name": self.name, "file": self.file, "verdict": self.verdict, "points": round(self.points, 4)}
         for name in CATEGORIES:
             passed, tried = self.results.get(name, ("", ""))
             out[f"{name}_passed"], out[f"{name}_tried"] = passed, tried
         out.update(mistake=self.mistake, hint=self.hint, problem=self.problem, notes="; ".join(self.notes))
-        return out
+        # A spreadsheet runs a cell that starts with = + - @ as a formula: a file name must not.
+        return {
+            k: "'" + v if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for k, v in out.items()
+        }
 
 
 def grade_class(
@@ -849,7 +886,7 @@ def _student_table(rows: list[Row]) -> str:
     body = []
     for row in rows:
         cells = [
-            f'<th scope="row">{html.escape(row.name)}</th>',
+            f'<th scope="row">{_link(row)}</th>',
             f'<td class="verdict {row.verdict.replace(" ", "-")}">{row.verdict}</td>',
             f'<td class="num">{row.points:.2f}</td>',
         ]
@@ -860,6 +897,16 @@ def _student_table(rows: list[Row]) -> str:
         cells.append(f"<td>{html.escape(said)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _anchor(row: Row) -> str:
+    return "student-" + "".join(ch if ch.isalnum() else "-" for ch in row.name)
+
+
+def _link(row: Row) -> str:
+    """The student's name; a link to their first wrong board when there is one."""
+    name = html.escape(row.name)
+    return f'<a href="#{_anchor(row)}">{name}</a>' if row.failure else name
 
 
 def _first_wrong_board(row: Row, palette: dict) -> str:
@@ -880,7 +927,8 @@ def _first_wrong_board(row: Row, palette: dict) -> str:
             "<code>msviz.check(update_board, order=...).draw()</code> shows both orders.</p>"
         )
     return (
-        f'<section class="student"><h3>{html.escape(row.name)}: {html.escape(f["name"])}</h3>'
+        f'<section class="student" id="{_anchor(row)}"><h3>{html.escape(row.name)}: '
+        f"{html.escape(f['name'])}</h3>"
         f"<p>{where}. <em>Hint:</em> {html.escape(f['hint'])}</p>"
         f'<div class="boards">{"".join(figures)}</div>{said}</section>'
     )
