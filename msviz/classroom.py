@@ -62,6 +62,8 @@ COLUMNS = (
 )
 #: Megabytes a submission may print (or write to any file): more is a runaway loop.
 OUTPUT_LIMIT_MB = 64
+#: At most this many submissions at once by default: each may use its memory limit.
+MOST_JOBS = 8
 _STDOUT_KEPT = 2000  # characters of a submission's output kept in results.json
 
 
@@ -1045,10 +1047,11 @@ def add_command(commands) -> None:
     grade = commands.add_parser(
         "grade",
         help="grade a class's update_board: one process each, limited; a table and a page for the teacher",
-        description="Grade each submission (a .py file or a notebook, its code cells run in order) with "
-        "msviz.check, each in a process of its own with a CPU-time and a memory limit, and write "
-        "DIR/results.csv, DIR/results.json and DIR/class.html. The function graded is update_board, "
-        "updateBoard, or Solution().updateBoard.",
+        description="Grade each submission (a .py file, or a notebook whose code cells run in order)\n"
+        "with msviz.check, each in a process of its own with a CPU-time and a memory limit,\n"
+        "and write DIR/results.csv, DIR/results.json and DIR/class.html (a page of the\n"
+        "class's mistakes). The function graded is update_board, updateBoard, or\n"
+        "Solution().updateBoard (LeetCode's form).",
         epilog="example:\n  python -m msviz grade submissions/ --order dfs --out grades",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -1058,7 +1061,14 @@ def add_command(commands) -> None:
     grade.add_argument(
         "--order", default=None, help="also grade the order: dfs or bfs (default: answers only)"
     )
-    grade.add_argument("--out", dest="output", required=True, type=Path, metavar="DIR", help="where to write")
+    grade.add_argument(
+        "--out",
+        dest="output",
+        required=True,
+        type=Path,
+        metavar="DIR",
+        help="the folder to write into (made if missing)",
+    )
     grade.add_argument(
         "--function", default=None, metavar="NAME", help="the function's name, if not the usual"
     )
@@ -1071,8 +1081,18 @@ def add_command(commands) -> None:
     )
     grade.add_argument("--out-of", type=float, default=1.0, metavar="POINTS", help="full marks (default 1)")
     grade.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, metavar="N", help="submissions graded at once"
+        "--jobs",
+        type=int,
+        default=_cores(),
+        metavar="N",
+        help=f"submissions graded at once (default: one per core, at most {MOST_JOBS})",
     )
+
+
+def _cores() -> int:
+    """The cores this process may use (a container's share), at most MOST_JOBS."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(MOST_JOBS, cores or 1))
 
 
 def command(args) -> Path:
