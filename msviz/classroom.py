@@ -1095,6 +1095,16 @@ def _cores() -> int:
     return max(1, min(MOST_JOBS, cores or 1))
 
 
+def _writable(folder: Path) -> None:
+    """Make `folder` if needed; raise ValueError when it cannot be written into."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError(f"cannot write into {str(folder)!r}: {error.strerror or error}") from None
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"cannot write into {str(folder)!r}: permission denied")
+
+
 def command(args) -> Path:
     """Do what ``grade`` was asked; return the path of class.html. Bad arguments raise ValueError."""
     from msviz import _checks
@@ -1112,6 +1122,7 @@ def command(args) -> Path:
     if args.output.exists() and not args.output.is_dir():
         raise ValueError(f"cannot write into {str(args.output)!r}: it is a file, not a folder")
     submissions = find_submissions(args.paths)
+    _writable(args.output)  # before the grading, not after it
     limits = Limits(args.cpu_limit, args.memory)
     rows = grade_class(
         submissions,

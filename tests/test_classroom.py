@@ -256,3 +256,12 @@ def test_the_progress_bar_is_one_line_redrawn_on_a_terminal():
     assert shown.count("\n") == 1 and shown.endswith("\n")
     assert shown.count("\r") == 3
     assert "[" + "." * 30 + "] 0/2" in shown and "[" + "#" * 30 + "] 2/2 ben: wrong" in shown
+
+
+def test_a_folder_that_cannot_be_written_is_refused_before_grading(tmp_path, capsys):
+    (tmp_path / "ada.py").write_text(RIGHT, encoding="utf-8")
+    (tmp_path / "taken").write_text("a file", encoding="utf-8")
+    status = main(["grade", str(tmp_path / "ada.py"), "--out", str(tmp_path / "taken" / "grades")])
+    captured = capsys.readouterr()
+    assert status == 2 and captured.err.startswith("msviz: error: cannot write into ")
+    assert "[1/1]" not in captured.err  # nothing was graded
