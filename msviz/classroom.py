@@ -151,8 +151,10 @@ class Submission:
 def find_submissions(paths) -> list[Submission]:
     """Return the submissions among `paths`: ``.py`` files and notebooks, folders searched through.
 
-    A student is named after their file's stem; when two files share a stem
-    (``alice/hw.ipynb``, ``bob/hw.ipynb``), by their path under the folder given.
+    A student is named after their file's stem. When files share a stem, as
+    in nbgrader's ``submitted/alice/ps1/hw.ipynb`` and
+    ``submitted/bob/ps1/hw.ipynb``, after the first folder under the one
+    given (``alice``, ``bob``) or, if that is shared too, their path under it.
 
     Examples
     --------
@@ -177,11 +179,16 @@ def find_submissions(paths) -> list[Submission]:
     if not found:
         raise ValueError("no submission given: name .py files, notebooks or folders")
     unique = list(dict.fromkeys(found))
-    stems = [f.stem for f, _ in unique]
-    return [
-        Submission(f.stem if stems.count(f.stem) == 1 else f.relative_to(top).with_suffix("").as_posix(), f)
-        for f, top in unique
-    ]
+    names = [f.stem for f, _ in unique]
+    for stem in {n for n in names if names.count(n) > 1}:
+        shared = [i for i, n in enumerate(names) if n == stem]
+        paths = [unique[i][0].relative_to(unique[i][1]) for i in shared]
+        firsts = [p.parts[0] if len(p.parts) > 1 else p.stem for p in paths]
+        if len(set(firsts)) < len(firsts):
+            firsts = [p.with_suffix("").as_posix() for p in paths]
+        for i, name in zip(shared, firsts):
+            names[i] = name
+    return [Submission(name, f) for name, (f, _) in zip(names, unique)]
 
 
 def _is_submission(path: Path, top: Path) -> bool:
@@ -458,6 +465,8 @@ def grade_file(
 def worker(argv: list[str]) -> int:
     """``python -m msviz.classroom RESULT.json OPTIONS.json``: grade one submission, write its row's data."""
     result, options = Path(argv[0]), json.loads(Path(argv[1]).read_text(encoding="utf-8"))
+    Path(argv[1]).unlink()
+    sys.argv = [sys.argv[0]]  # the submission sees no paths of the grader's
     limits = Limits(options["cpu"], options["memory"], options["clock"])
     _set_limits(limits)
     path = Path(options["path"])

@@ -214,11 +214,17 @@ def test_a_process_that_waits_for_ever_is_stopped_by_the_clock_guard(tmp_path):
 
 
 def test_students_with_the_same_file_name_are_told_apart(tmp_path):
+    # nbgrader's layout: submitted/STUDENT/ASSIGNMENT/NOTEBOOK
     for student in ("alice", "bob"):
-        (tmp_path / student).mkdir()
-        (tmp_path / student / "hw.py").write_text(RIGHT, encoding="utf-8")
+        (tmp_path / student / "ps1").mkdir(parents=True)
+        (tmp_path / student / "ps1" / "hw.ipynb").write_text(notebook(), encoding="utf-8")
+    (tmp_path / "carl.py").write_text(RIGHT, encoding="utf-8")
     names = [s.name for s in classroom.find_submissions([tmp_path])]
-    assert names == ["alice/hw", "bob/hw"]
+    assert names == ["alice", "bob", "carl"]
+    # Two of one student's files: their paths.
+    (tmp_path / "alice" / "hw.py").write_text(RIGHT, encoding="utf-8")
+    names = [s.name for s in classroom.find_submissions([tmp_path])]
+    assert names == ["alice/hw", "alice/ps1/hw", "bob/ps1/hw", "carl"]
 
 
 @pytest.mark.parametrize(
