@@ -561,8 +561,35 @@ def grade_class(
 ) -> list[Row]:
     """Grade each submission in a worker process of its own; return the rows, in the order given.
 
-    `progress`, if given, is called with ``(0, total, None)`` first, then
-    with ``(done, total, row)`` after each submission.
+    Parameters
+    ----------
+    submissions : list of Submission
+        As :func:`find_submissions` returns them.
+    order : {"dfs", "bfs"}, optional
+        Also grade the order, as ``msviz.check(..., order=order)`` does.
+    limits : Limits
+        The CPU time and memory each worker may use.
+    random_boards : int
+        Random boards tried (fewer is faster).
+    function : str, optional
+        The function's name, tried before the usual ones.
+    out_of : float
+        Full marks, for each row's points.
+    jobs : int
+        Workers at once.
+    progress : callable, optional
+        Called with ``(0, total, None)`` first, then with ``(done, total,
+        row)`` after each submission.
+
+    Examples
+    --------
+    >>> import pathlib, shutil, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "ada.py").write_text("def update_board(board, click): return board")
+    >>> [row] = grade_class(find_submissions([folder]), random_boards=2)
+    >>> row.name, row.verdict, row.results["examples"]
+    ('ada', 'wrong', (0, 2))
+    >>> shutil.rmtree(folder)
     """
     options = {
         "order": order,
@@ -613,7 +640,7 @@ def _start(submission: Submission, options: dict) -> _Running:
     (folder / "options.json").write_text(
         json.dumps({**options, "path": str(submission.path.resolve())}), encoding="utf-8"
     )
-    output = open(folder / "output.txt", "wb")  # noqa: SIM115 (closed in _clean)
+    output = open(folder / "output.txt", "wb")  # closed by _clean
     process = subprocess.Popen(
         [sys.executable, "-m", "msviz.classroom", str(folder / "result.json"), str(folder / "options.json")],
         cwd=submission.path.resolve().parent,  # as Jupyter runs a notebook: beside its files
