@@ -813,7 +813,7 @@ def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
 
 _PAGE_STYLE = """
 body {{ font-family: system-ui, sans-serif; margin: 1.5rem auto; max-width: 60rem; padding: 0 1rem;
-  color: #1a1a1a; line-height: 1.4; }}
+  color: {mine}; line-height: 1.4; }}
 h1 {{ font-size: 1.6rem; margin-bottom: 0.2rem; }}
 table {{ border-collapse: collapse; width: 100%; font-size: 0.9rem; }}
 th, td {{ border-bottom: 1px solid {grid}; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }}
