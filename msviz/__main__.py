@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import classroom
+from .grade import classroom
 from .traversal import LEETCODE_ORDER, READING_ORDER
 
 #: The neighbour orders the command line knows, by name.

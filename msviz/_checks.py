@@ -69,6 +69,41 @@ def whole_number(name: str, value, *, least: int | None = None, most: int | None
     return int(value)
 
 
+def real_number(name: str, value, *, least: float | None = None, most: float | None = None, above=None) -> float:
+    """Return `value` as a float after checking it is a finite real number in range.
+
+    Whole numbers and numpy numbers are real numbers; bools and strings are not.
+
+    Examples
+    --------
+    >>> real_number("time_limit", 2)
+    2.0
+    >>> real_number("time_limit", "2")
+    Traceback (most recent call last):
+    ...
+    TypeError: time_limit must be a number, not str: '2'
+    >>> real_number("time_limit", 0, above=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit must be more than 0, not 0
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}: {clip(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise ValueError(f"{name} is too large: {clip(value)}") from None
+    if number != number or number in (float("inf"), float("-inf")):
+        raise ValueError(f"{name} must be a finite number, not {clip(value)}")
+    if above is not None and not number > above:
+        raise ValueError(f"{name} must be more than {above}, not {clip(value)}")
+    if least is not None and number < least:
+        raise ValueError(f"{name} must be at least {least}, not {clip(value)}")
+    if most is not None and number > most:
+        raise ValueError(f"{name} must be at most {most}, not {clip(value)}")
+    return number
+
+
 def seed(value):
     """Return a seed for `random.Random`: None, or a whole number as an int.
 

@@ -365,3 +365,78 @@ def step_vs_distance(*traces, ax=None, **kwargs):
         points.append(ax.scatter(np.arange(len(t)), t.distance, **style))
     _label(ax, "distance from the click (king moves)", "visit step against distance", markerscale=3)
     return points
+
+
+# ---------------------------------------------------------------------------
+# The grader's pictures
+
+
+def draw_failure(failure):
+    """Draw a grader's failure: the board and the click, the right answer, the student's; return the figure.
+
+    For an order failure, the middle picture is the order asked for and the
+    right one shows the student's cells in the order they were first touched.
+    Draws what can be drawn and never raises: an answer that is not a board,
+    or a picture that cannot be made, is shown as words.
+
+    Examples
+    --------
+    >>> from msviz.grade import check
+    >>> fig = draw_failure(check(lambda board, click: None, random_boards=0).failure)
+    >>> [ax.get_title() for ax in fig.axes][1]
+    'expected'
+    >>> plt.close(fig)
+    """
+    try:
+        return _failure_figure(failure)
+    except Exception as error:  # a last resort: the words, in a figure
+        fig = plt.figure(figsize=(6, 2))
+        fig.text(0.02, 0.5, f"{failure.name}\n(could not draw: {type(error).__name__})", va="center")
+        return fig
+
+
+_ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
+
+
+def _failure_figure(f):
+    import textwrap
+
+    from .grade.order import first_touches
+    from .grade.record import after_writes
+    from .grade.report import board_text
+    from .render import PALETTE
+    from .trace import trace, trace_of_cells
+
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.8), layout="constrained")
+    draw_board(f.case.board, ax=axes[0])
+    axes[0].plot(f.case.click[1], f.case.click[0], "o", mfc="none", mec=PALETTE["wrong"], ms=14, mew=2.5)
+    axes[0].set_title(f"{f.case.name}: click {f.case.click}", fontsize=11)
+    if f.category == "order":
+        asked = f.order or "dfs"
+        right = trace(f.case.board, f.case.click, order=asked)
+        visit_order_map(right, ax=axes[1], colorbar=False)
+        axes[1].set_title(f"a {_ORDER_WORDS[asked]} order", fontsize=11)
+        cells = first_touches(f.case.board, f.writes)[0]
+        if cells:
+            after = after_writes(f.case.board, f.writes)
+            yours = trace_of_cells(f.case.board, f.case.click, cells, after, order=asked)
+            visit_order_map(yours, ax=axes[2], colorbar=False)
+        axes[2].set_title("your order:\n" + textwrap.fill(f.name, 40, break_long_words=False), fontsize=11)
+        return fig
+    draw_board(f.expected, ax=axes[1])
+    axes[1].set_title("expected", fontsize=11)
+    if isinstance(f.got, list) and f.error is None:
+        draw_board(f.got, ax=axes[2])
+        for r, row in enumerate(f.expected):
+            for c, symbol in enumerate(row):
+                if f.got[r][c] != symbol:
+                    axes[2].add_patch(
+                        plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec=PALETTE["wrong"], lw=2.5)
+                    )
+        axes[2].set_title("your answer:\n" + textwrap.fill(f.name, 40, break_long_words=False), fontsize=11)
+    else:
+        axes[2].set_axis_off()
+        words = (f.error or board_text(f)).splitlines()[-12:]
+        text = "\n".join(textwrap.fill(line, 44, break_long_words=False) for line in words)
+        axes[2].text(0, 0.5, text, fontsize=10, family="monospace", va="center")
+    return fig

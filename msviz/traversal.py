@@ -12,6 +12,7 @@ up front. The caller's board is never changed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple
 
@@ -186,8 +187,14 @@ class _FlatBoard:
         return [self.cells[(r + 1) * w + 1 : (r + 1) * w + 1 + self.cols] for r in range(self.rows)]
 
 
+#: Counts the reveals started (one number taken by each `prepare`): the grader
+#: reads it to tell a solution that calls msviz's own reveal. No code can set it back.
+STARTED = itertools.count()
+
+
 def prepare(board, click, neighbors) -> tuple[_FlatBoard, int]:
     """Check the arguments of a reveal, then return a working copy and the click's index."""
+    next(STARTED)
     rows = parse_board(board)
     cell = check_click(click, (len(rows), len(rows[0])))
     flat = _FlatBoard(rows, _check_neighbors(neighbors))

@@ -27,6 +27,7 @@ __all__ = [
     "quiz_judge",
     "quiz_verdict",
     "quiz_score",
+    "ORDER_RULE",
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
@@ -91,6 +92,14 @@ TEMPLATES = {
 
 #: Short names of the two orders.
 ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
+
+#: How the grader reads a solution's order, in one sentence (the report and notebook 06 say it).
+ORDER_RULE = (
+    "A solution's order is the order in which cells are first touched (first written with anything "
+    "other than what they held): depth-first if each newly touched cell is a neighbour of the most "
+    "recent blank whose neighbours are not all touched yet (any neighbour order), breadth-first if "
+    "it goes layer by layer from the click."
+)
 #: Titles of the two orders, as headings above a board.
 TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"}
 #: The legend under a board: the current cell, then the cells waiting in each order.

@@ -10,7 +10,7 @@ import textwrap
 import nbformat
 import pytest
 
-from msviz import classroom
+from msviz.grade import classroom
 from msviz.__main__ import main
 
 # The CPU-time, memory and output limits are set with resource.setrlimit, which

@@ -1,0 +1,48 @@
+"""Grade a student's ``update_board(board, click)``, and record it to watch it run.
+
+:func:`check` runs the function on the problem's two examples, on tricky boards
+and on many random ones, mid-game ones included, and returns a `Report`: true
+only when every board was right, how many boards of each kind were answered
+right, the first wrong one (shrunk to the smallest board that fails the same
+way), the mistake by name and a hint, partial credit (`Report.points`) and
+Gradescope's ``results.json`` (`Report.to_gradescope`). With ``order="dfs"`` or
+``"bfs"`` it also grades the order (`ORDER_RULE`).
+
+:func:`record` runs the function once on a recording board, a list of rows
+that log every write, and returns a `Recording`: the student's own run, which
+:func:`msviz.player` and :func:`msviz.compare` show step by step.
+
+Nothing the student's function does (raise, exit, loop for ever, recurse
+without end, print, return anything at all, look for the answer, patch the
+grader) makes :func:`check` or `Report.draw` raise or fooled. The parts:
+
+- `cases`: the boards tried; `run`: running the code under its limits;
+  `answers`: reading what it returned; `mistakes`: the named mistakes;
+  `order`: the order rules; `verdict`: `check` and the shrinker;
+  `report`: the `Report`; `record`: `record`; `classroom`: the class
+  command, ``python -m msviz grade``.
+"""
+
+from __future__ import annotations
+
+from ..words import ORDER_RULE
+from .cases import Case, Recipe, cases
+from .mistakes import BUGS
+from .record import Recording, record
+from .report import CATEGORIES, Failure, Report
+from .verdict import CHECK_BUDGET, check
+
+__all__ = [
+    "BUGS",
+    "CATEGORIES",
+    "CHECK_BUDGET",
+    "ORDER_RULE",
+    "Case",
+    "Failure",
+    "Recipe",
+    "Recording",
+    "Report",
+    "cases",
+    "check",
+    "record",
+]

@@ -1,0 +1,131 @@
+"""Reading what the student's function returned as a board, whatever it is.
+
+Nothing here raises on a strange answer: it is described in words instead.
+The grader reads the answer while the student's time limit still runs, so an
+answer whose ``len()`` or iteration never ends is stopped like a loop.
+"""
+
+from __future__ import annotations
+
+import types
+
+import numpy as np
+
+from ..words import count
+
+__all__ = ["describe", "as_board"]
+
+
+def describe(value) -> str:
+    """A short description of any value: its type and a clipped repr."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = "?"
+    text = text if len(text) <= 60 else text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def as_board(value, shape: tuple[int, int]):
+    """Return (the answer as a list of lists of str or None, what is wrong with it, notes, mistake).
+
+    The mistake is a key of `BUGS` when something is wrong, else None. Never
+    raises an `Exception`: an odd object whose ``len()`` or iteration fails
+    is described instead.
+
+    Examples
+    --------
+    >>> as_board([["B", 1]], (1, 2))[1:]
+    ("cell (0, 1) of the answer is the number 1, not the character '1'", (), 'digits as numbers')
+    >>> as_board(None, (1, 2))[3]
+    'returned nothing'
+    """
+    try:
+        board, problem, notes = _read_board(value, shape)
+    except Exception as error:  # an odd object whose len() or iteration fails
+        board, notes = None, ()
+        problem = f"the value returned could not be read as a board ({type(error).__name__}: {describe(error)})"
+    if problem is None:
+        return board, None, notes, None
+    if value is None:
+        return None, problem, notes, "returned nothing"
+    return None, problem, notes, "digits as numbers" if "is the number" in problem else "not a board"
+
+
+def _read_board(value, shape):
+    rows, cols = shape
+    notes = ()
+    if value is None:
+        return None, "update_board returned None: it should return the board", notes
+    if isinstance(value, (str, bytes)):
+        return None, f"update_board returned a string, not a board: {describe(value)}", notes
+    if isinstance(value, (types.GeneratorType, map, filter, zip)) or (
+        hasattr(value, "__next__") and not isinstance(value, np.ndarray)
+    ):
+        return (
+            None,
+            (
+                f"update_board returned a {type(value).__name__}, not a board: "
+                "return the board itself, not a generator"
+            ),
+            notes,
+        )
+    if isinstance(value, np.ndarray):
+        if value.ndim != 2:
+            return (
+                None,
+                f"update_board returned a {value.ndim}-dimensional array of shape {value.shape}",
+                notes,
+            )
+        notes = (
+            "your function returned a numpy array: its cells were compared; LeetCode wants a list of lists",
+        )
+        value = value.tolist()
+    if isinstance(value, dict) or not hasattr(value, "__len__") or not hasattr(value, "__getitem__"):
+        return None, f"update_board returned {describe(value)}, not a board (a list of rows)", notes
+    if len(value) != rows:
+        return (
+            None,
+            f"update_board returned {count(len(value), 'row')}; the board has {rows}",
+            notes,
+        )
+    board, containers = [], set()
+    if not isinstance(value, list):
+        notes = (
+            f"your function returned a {type(value).__name__}: its cells were compared; "
+            "LeetCode wants a list of lists",
+        )
+    for r in range(rows):
+        row = value[r]
+        if isinstance(row, (str, bytes)):
+            return None, f"row {r} of the answer is a string {row!r}, not a list of one-letter strings", notes
+        if isinstance(row, np.ndarray):
+            row = row.tolist()
+            containers.add("numpy arrays")
+        elif not isinstance(row, list):
+            containers.add(type(row).__name__)
+        row = list(row)
+        if len(row) != cols:
+            return None, f"row {r} of the answer has {len(row)} cells; the board has {cols} columns", notes
+        for c, cell in enumerate(row):
+            if isinstance(cell, (int, np.integer)) and not isinstance(cell, bool) and 0 <= cell <= 8:
+                return (
+                    None,
+                    f"cell ({r}, {c}) of the answer is the number {cell!r}, not the character {str(cell)!r}",
+                    notes,
+                )
+            if not isinstance(cell, str) or len(cell) != 1:
+                return (
+                    None,
+                    (
+                        f"cell ({r}, {c}) of the answer is the {type(cell).__name__} {cell!r}, "
+                        "not a one-letter string such as 'B'"
+                    ),
+                    notes,
+                )
+        board.append([str(cell) for cell in row])
+    if containers:
+        notes += (
+            f"your rows are {', '.join(sorted(containers))}: their cells were compared; LeetCode wants lists",
+        )
+    return board, None, notes

@@ -1,0 +1,173 @@
+"""`record`: the student's function run once on a recording board, to watch it step by step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .. import _checks
+from ..board import SYMBOLS, Board, Cell, check_click, parse_board
+from ..trace import Trace, trace_of_cells
+from .order import first_touches, is_breadth_first, order_notes
+from .run import as_function, attempt
+
+__all__ = ["Recording", "record"]
+
+_ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
+
+
+def after_writes(board: Board, writes) -> Board:
+    """The board after the writes seen, with any symbol a board cannot hold shown as hidden."""
+    out = [list(row) for row in board]
+    for r, c, value, _ in writes:
+        if 0 <= r < len(out) and 0 <= c < len(out[0]):
+            out[r][c] = value if isinstance(value, str) and value in SYMBOLS else "E"
+    return out
+
+
+@dataclass(frozen=True, eq=False)
+class Recording:
+    """A student's function run once on a board, every write seen. Make one with :func:`record`.
+
+    Attributes
+    ----------
+    board : board
+        The board given (never changed).
+    click : (int, int)
+    writes : tuple of (row, col, symbol, depth)
+        Each cell written, in order; `depth` is how many calls of the
+        student's own functions deep the write was made (0: the first call).
+    returned : object
+        What the function returned.
+    answer : board or None
+        What it returned, read as a board (None if it could not be).
+    problem : str or None
+        What went wrong: an error, a time-out, a value that is not a board.
+    recursed : bool
+        Whether the student's code called itself.
+    notes : tuple of str
+        What a student should know about this run (writes to a copy, cells written twice).
+    order_asked : str or None
+        The order the run is to be read as, if one was given.
+    output : str
+        What the function printed.
+    """
+
+    board: Board
+    click: Cell
+    writes: tuple
+    returned: object
+    answer: Board | None
+    problem: str | None
+    recursed: bool
+    notes: tuple
+    order_asked: str | None = None
+    output: str = ""
+
+    @property
+    def cells(self) -> list[Cell]:
+        """The cells in the order they were first touched (first written with a new value)."""
+        return first_touches(self.board, self.writes)[0]
+
+    @property
+    def after(self) -> Board:
+        """The board as the writes seen left it."""
+        return after_writes(self.board, self.writes)
+
+    @cached_property
+    def trace(self) -> Trace:
+        """The run as a `Trace`: one step per cell touched, read as depth- or breadth-first."""
+        return trace_of_cells(self.board, self.click, self.cells, self.after, order=self._reading())
+
+    def _reading(self) -> str:
+        """How to read the run: as asked; else depth-first if the code recursed or only a DFS
+        makes this order; else breadth-first if the order goes layer by layer."""
+        if self.order_asked or self.recursed:
+            return self.order_asked or "dfs"
+        if is_breadth_first(self.board, self.after, self.cells, self.click):
+            return "bfs"
+        return "dfs"
+
+    @property
+    def order(self) -> str:
+        """The order the run is shown as: ``"dfs"`` or ``"bfs"``."""
+        return self.trace.order
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    def __str__(self) -> str:
+        lines = [
+            f"{len(self.writes)} writes to {len(self.cells)} cells, shown as a {_ORDER_WORDS[self.order]} run"
+        ]
+        if self.problem:
+            lines.append("problem: " + self.problem)
+        return "\n".join(lines + list(self.notes))
+
+
+def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -> Recording:
+    """Run `update_board(board, click)` once on a recording board; return a `Recording`.
+
+    The function is given a copy of `board` whose rows are lists that log
+    every cell written (``board[r][c] = ...``), in order. Writes to a copy of
+    a row or of the board (``row[:]``, ``np.array(board)``, ``copy.deepcopy``)
+    cannot be seen: the recording says so, and its `answer` is still what the
+    function returned. Pass the recording to :func:`msviz.player` or
+    :func:`msviz.compare` to watch it step by step beside the textbook.
+
+    Parameters
+    ----------
+    update_board : callable or class
+        The student's function, a bound method, or a class with ``updateBoard``.
+    board, click
+        As for :func:`msviz.reveal`. `board` is never changed.
+    order : {"dfs", "bfs"}, optional
+        How to read the run (which caption, stack or queue); by default
+        depth-first if the code called itself, else breadth-first when the
+        order is one a queue makes.
+    time_limit : float
+        CPU seconds before the function is stopped (see :func:`check`).
+
+    Examples
+    --------
+    >>> def fill(board, click):
+    ...     r, c = click
+    ...     board[r][c] = "B"
+    ...     board[r][c + 1] = "1"
+    ...     return board
+    >>> rec = record(fill, ["EEM"], (0, 0))
+    >>> rec.cells, rec.answer
+    ([(0, 0), (0, 1)], [['B', '1', 'M']])
+    """
+    function = as_function(update_board, "record")
+    if order is not None:
+        order = _checks.order(order)
+    from .verdict import MOST_TIME_LIMIT
+
+    time_limit = _checks.real_number("time_limit", time_limit, above=0, most=MOST_TIME_LIMIT)
+    rows = parse_board(board)
+    click = check_click(click, (len(rows), len(rows[0])))
+    tried = attempt(function, rows, click, time_limit)
+    notes = list(tried.notes)
+    seen = after_writes(rows, tried.writes)
+    if tried.board is not None and tried.board != seen and tried.board != tried.after:
+        notes.append(
+            "some cells of the answer changed with no write seen: writes to a copy of the board "
+            "(row[:], np.array(board), copy.deepcopy) cannot be seen, only the board returned"
+        )
+    notes += order_notes(rows, tried.writes, order)
+    odd = sorted({repr(v) for _, _, v, _ in tried.writes if not (isinstance(v, str) and v in SYMBOLS)})
+    if odd:
+        notes.append(f"written symbols a board cannot hold, shown as hidden: {', '.join(odd[:5])}")
+    return Recording(
+        rows,
+        click,
+        tried.writes,
+        tried.returned,
+        tried.board,
+        tried.problem,
+        tried.recursed,
+        tuple(notes),
+        order,
+        tried.output,
+    )

@@ -1,0 +1,322 @@
+"""What the grader found: a `Report` a notebook shows and a gradebook reads.
+
+A report is true only when every board was right (and in the order asked);
+`Report.points` gives partial credit by category, `Report.assert_ok` is a test
+cell's one line, and `Report.to_gradescope` is Gradescope's ``results.json``.
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from dataclasses import dataclass, field
+
+from ..board import Board, format_board
+from .cases import Case
+from .mistakes import hint_of, name_of
+
+__all__ = ["CATEGORIES", "Failure", "Report"]
+
+#: The categories of a report, in the order they are graded.
+CATEGORIES = {
+    "examples": "the problem's examples",
+    "tricky": "tricky boards",
+    "random": "random boards",
+    "order": "order",
+}
+
+_ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
+
+
+@dataclass
+class Failure:
+    """The first board a category failed on.
+
+    Attributes
+    ----------
+    category : str
+        ``"examples"``, ``"tricky"``, ``"random"`` or ``"order"``.
+    case : Case
+        The board and the click (for random boards, the smallest that still
+        fails with the same mistake).
+    expected : board
+        The right answer.
+    got : object
+        The answer, as a board when it could be read as one, else what was returned.
+    bug : str
+        A key of `BUGS`: the mistake's name and hint.
+    error : str or None
+        What went wrong, in words (a traceback, a time-out, what is not a board).
+    found : Case or None
+        The random board first found failing, when `case` is a smaller one.
+    writes : tuple
+        The writes seen, ``(row, col, symbol, depth)`` in order.
+    order : str or None
+        The order asked for: ``"dfs"``, ``"bfs"`` or None.
+    got_text : str
+        What was returned, described in a few words (read when it was returned).
+    """
+
+    category: str
+    case: Case
+    expected: Board
+    got: object
+    bug: str
+    error: str | None = None
+    found: Case | None = None
+    writes: tuple = ()
+    order: str | None = None
+    got_text: str = ""
+
+    @property
+    def name(self) -> str:
+        """The mistake's short name."""
+        return name_of(self.bug)
+
+    @property
+    def hint(self) -> str:
+        """What to do about it."""
+        return hint_of(self.bug)
+
+
+def _weights(results: dict) -> dict:
+    """Each graded category's share of the points: the same for each."""
+    graded = [name for name, (_, tried) in results.items() if tried]
+    return {name: 1 / len(graded) for name in graded}
+
+
+@dataclass(repr=False)
+class Report:
+    """What :func:`check` found. True when every board was right (and in the order asked).
+
+    Attributes
+    ----------
+    results : dict
+        For each category (``"examples"``, ``"tricky"``, ``"random"``, and
+        ``"order"`` when an order was asked for): ``(passed, tried)``.
+    failures : list of Failure
+        The first failure of each category that failed.
+    order : str or None
+        The order graded, if any.
+    notes : list of str
+        Remarks that cost no points (placeholders, cells written twice, a
+        numpy array returned, boards not tried).
+    show : bool
+        Whether the report draws its first failure when a notebook shows it.
+    stdout : str
+        What the student's code printed (it is kept here, not shown).
+    cpu : float
+        CPU seconds the student's code used in all.
+    """
+
+    results: dict
+    failures: list = field(default_factory=list)
+    order: str | None = None
+    notes: list = field(default_factory=list)
+    show: bool = True
+    stdout: str = ""
+    cpu: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """Whether every board was answered right (and in the right order, if asked)."""
+        return not self.failures
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    @property
+    def passed(self) -> int:
+        """Boards answered right, all categories but the order."""
+        return sum(p for name, (p, _) in self.results.items() if name != "order")
+
+    @property
+    def total(self) -> int:
+        """Boards tried, all categories but the order."""
+        return sum(t for name, (_, t) in self.results.items() if name != "order")
+
+    @property
+    def failure(self) -> Failure | None:
+        """The first failure (examples first, the order last), or None."""
+        return self.failures[0] if self.failures else None
+
+    # The first failure's parts, by their short names.
+    case = property(lambda self: self.failure and self.failure.case, doc="The board of the first failure.")
+    expected = property(lambda self: self.failure and self.failure.expected, doc="Its right answer.")
+    got = property(lambda self: self.failure and self.failure.got, doc="The answer given.")
+    error = property(lambda self: self.failure and self.failure.error, doc="What went wrong, in words.")
+    bug = property(lambda self: self.failure and self.failure.bug, doc="The mistake's key in BUGS.")
+
+    def points(self, out_of: float = 1.0) -> float:
+        """Partial credit: each graded category weighs the same, scored by the share of its boards right.
+
+        The categories are the problem's examples, the tricky boards, the
+        random boards and, when an order was asked for, the order.
+
+        Examples
+        --------
+        >>> Report({"examples": (2, 2), "tricky": (4, 8)}).points(10)
+        7.5
+        """
+        from .._checks import real_number
+
+        out_of = real_number("out_of", out_of, least=0)
+        return out_of * sum(w * self.results[n][0] / self.results[n][1] for n, w in _weights(self.results).items())
+
+    def assert_ok(self) -> None:
+        """Return None when every board was right; else raise AssertionError naming the mistake and its hint.
+
+        For a test cell of nbgrader or otter: ``msviz.check(update_board).assert_ok()``.
+
+        Examples
+        --------
+        >>> Report({"examples": (2, 2)}).assert_ok()
+        """
+        if not self.ok:
+            f = self.failure
+            raise AssertionError(f"{f.name}: {f.hint}\n{self.summary()}")
+
+    def to_gradescope(self, out_of: float = 1.0) -> dict:
+        """Gradescope's ``results.json``: the score, the CPU time, and a test per category.
+
+        Examples
+        --------
+        >>> Report({"examples": (2, 2), "tricky": (4, 8)}).to_gradescope(10)["score"]
+        7.5
+        """
+        total = self.points(out_of)
+        tests = []
+        for name, weight in _weights(self.results).items():
+            passed, tried = self.results[name]
+            failure = next((f for f in self.failures if f.category == name), None)
+            tests.append(
+                {
+                    "name": f"{CATEGORIES[name]}: {passed}/{tried} right",
+                    "score": out_of * weight * passed / tried,
+                    "max_score": out_of * weight,
+                    "output": _failure_text(failure) if failure else "All right.",
+                }
+            )
+        return {
+            "score": total,
+            "execution_time": round(self.cpu, 3),
+            "output": str(self),
+            "tests": tests,
+        }
+
+    def __repr__(self) -> str:
+        return f"<Report: {self.summary()}>"
+
+    def summary(self) -> str:
+        """One line: boards right in each category.
+
+        Examples
+        --------
+        >>> Report({"examples": (2, 2), "tricky": (7, 8)}).summary()
+        "Boards right: the problem's examples 2/2, tricky boards 7/8."
+        """
+        parts = [f"{CATEGORIES[name]} {p}/{t}" for name, (p, t) in self.results.items() if name != "order"]
+        if "order" in self.results:
+            p, t = self.results["order"]
+            parts.append(f"order ({_ORDER_WORDS.get(self.order, '?')}) {p}/{t}")
+        return "Boards right: " + ", ".join(parts) + "."
+
+    def __str__(self) -> str:
+        if self.ok:
+            order = f", in {_ORDER_WORDS[self.order]} order" if self.order else ""
+            lines = [f"All {self.total} boards right{order}. Well done!", self.summary()]
+            return "\n".join(lines + [_wrap(n) for n in self.notes])
+        first = self.failure
+        lines = [_wrap(f"Not yet: {first.name}."), _wrap(f"Hint: {first.hint}"), self.summary()]
+        for f in self.failures:
+            lines += ["", _failure_text(f)]
+        if self.notes:
+            lines += ["", *(_wrap(n) for n in self.notes)]
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        text = f'<pre style="white-space: pre-wrap">{html.escape(str(self))}</pre>'
+        if self.show and not self.ok:
+            picture = _figure_png(self.draw())
+            if picture:
+                alt = html.escape(f"the first wrong board: {self.failure.name}")
+                text += f'<img alt="{alt}" src="data:image/png;base64,{picture}">'
+        return text
+
+    def draw(self, failure: Failure | None = None):
+        """Draw a failure (the first by default): the board, the right answer, yours; return the figure.
+
+        Draws what can be drawn and never raises: an answer that is not a
+        board is shown as text. Returns None when there is no failure.
+        """
+        failure = failure or self.failure
+        if failure is None:
+            return None
+        from ..plot import draw_failure
+
+        return draw_failure(failure)
+
+
+def _wrap(text: str, width: int = 88) -> str:
+    """`text` in lines of at most `width` characters, broken between words only."""
+    return "\n".join(
+        textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
+        for line in text.splitlines()
+    )
+
+
+def _failure_text(f: Failure) -> str:
+    """A failure in words: where, the mistake, the boards."""
+    where = f"{f.case.name} ({f.case.size}), click {f.case.click}"
+    if f.found is not None:
+        where += f", shrunk from {f.found.name} ({f.found.size})"
+    lines = [
+        _wrap(f"Wrong on {CATEGORIES[f.category]}: {where}"),
+        _wrap(f"Mistake: {f.name}. {f.hint}"),
+        "board:",
+        format_board(f.case.board),
+        "expected:",
+        format_board(f.expected),
+    ]
+    if f.error:
+        lines.append(_wrap("but: " + f.error))
+    elif f.category == "order":
+        from .order import first_touches
+
+        cells = first_touches(f.case.board, f.writes)[0]
+        lines += [
+            "your order (the cells in the order they were first touched):",
+            _wrap(", ".join(f"{r},{c}" for r, c in cells[:40]) + (" ..." if len(cells) > 40 else "")),
+        ]
+    else:
+        lines += ["got:", board_text(f)]
+    return "\n".join(lines)
+
+
+def board_text(f: Failure) -> str:
+    """The answer of a failure as a board's rows, or as its description when it is not a board."""
+    if isinstance(f.got, list) and f.error is None:
+        try:
+            return format_board(f.got)
+        except Exception:
+            pass
+    return f.got_text or "?"
+
+
+def _figure_png(fig) -> str | None:
+    """The figure as base64 PNG text, then closed; None if it cannot be drawn."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+
+    if fig is None:
+        return None
+    try:
+        buffer = io.BytesIO()
+        fig.savefig(buffer, format="png", dpi=80)
+        return base64.b64encode(buffer.getvalue()).decode("ascii")
+    except Exception:
+        return None
+    finally:
+        plt.close(fig)

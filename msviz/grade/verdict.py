@@ -1,0 +1,227 @@
+"""`check`: run the student's function on every board, grade answers and order, shrink a failure.
+
+The verdict depends on the student's code alone, never on how busy the
+machine is: each board's limit is CPU time, the whole check has a budget of
+CPU time, and the shrinker stops after a number of tries, not a number of
+seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .. import _checks
+from ..board import Board
+from ..traversal import reveal
+from .cases import Case, cases, smaller
+from .mistakes import name_wrong_answer
+from .order import order_bug, order_notes
+from .report import CATEGORIES, Failure, Report
+from .run import Attempt, as_function, attempt
+
+__all__ = ["check", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
+
+#: CPU seconds the student's code may use in one whole check; the boards left
+#: after it is spent are not tried. With the grader's own work, a check ends
+#: well inside a notebook grader's 30 s for a cell.
+CHECK_BUDGET = 20.0
+#: The largest time limit for one board, in seconds of CPU time.
+MOST_TIME_LIMIT = 60.0
+#: The most random boards one check tries.
+MOST_RANDOM_BOARDS = 10_000
+#: The most boards the shrinker tries, and the CPU seconds of the student's code it may use.
+SHRINK_TRIES = 150
+SHRINK_BUDGET = 5.0
+
+
+def _grade(function, case: Case, order, neighbors, limit) -> tuple[Attempt, Board, str | None, str | None]:
+    """Run one board; then (never before: the answer is in no frame the function can see) grade it.
+
+    Returns the attempt, the right answer, and what is wrong with the answer and with the order.
+    """
+    tried = attempt(function, case.board, case.click, limit)
+    expected = reveal(case.board, case.click)
+    if tried.problem is not None:
+        return tried, expected, tried.bug, None
+    if tried.board != expected:
+        return tried, expected, name_wrong_answer(case.board, case.click, expected, tried.board), None
+    if order is None:
+        return tried, expected, None, None
+    bug = order_bug(case.board, case.click, expected, tried.writes, order, neighbors, tried.recursed)
+    return tried, expected, None, bug
+
+
+def _failure(category, case, tried: Attempt, expected, bug, order) -> Failure:
+    got = tried.board if tried.board is not None else tried.returned
+    error = tried.problem if category != "order" else None
+    return Failure(category, case, expected, got, bug, error, None, tried.writes, order, tried.returned_text)
+
+
+def _shrink(function, failure: Failure, order, neighbors, limit) -> Failure:
+    """Return the failure on the smallest board found that fails with the same mistake.
+
+    Tries, greedily: no earlier clicks, a row or a column fewer, a mine fewer;
+    at most `SHRINK_TRIES` boards and `SHRINK_BUDGET` CPU seconds of the
+    student's code, so the same function always shrinks to the same board.
+    """
+    if failure.case.recipe is None or failure.bug in ("too slow", "revisits revealed cells"):
+        return failure
+    best, tries, cpu, progress = failure, 0, 0.0, True
+    while progress and tries < SHRINK_TRIES and cpu < SHRINK_BUDGET:
+        progress = False
+        for case in smaller(best.case):
+            if tries >= SHRINK_TRIES or cpu >= SHRINK_BUDGET:
+                break
+            tries += 1
+            tried, expected, answer_bug, bug_of_order = _grade(function, case, order, neighbors, limit)
+            cpu += tried.cpu
+            bug = bug_of_order if failure.category == "order" else answer_bug
+            if bug == failure.bug and (failure.category != "order" or answer_bug is None):
+                best = _failure(failure.category, case, tried, expected, bug, order)
+                progress = True
+                break
+    return failure if best is failure else replace(best, found=failure.case)
+
+
+def _arguments(order, neighbors, time_limit, random_boards, seed, show):
+    """Check `check`'s own arguments (before any work); return them in the form used."""
+    if order is not None:
+        order = _checks.order(order)
+    if neighbors is not None:
+        if order is None:
+            raise ValueError("neighbors= is the neighbour order the solution must follow: give order= too")
+        neighbors = _checks.neighbors(neighbors)
+    time_limit = _checks.real_number("time_limit", time_limit, above=0, most=MOST_TIME_LIMIT)
+    random_boards = _checks.whole_number("random_boards", random_boards, least=0, most=MOST_RANDOM_BOARDS)
+    seed = _checks.whole_number("seed", seed)
+    if not isinstance(show, bool):
+        raise TypeError(f"show must be True or False, not {type(show).__name__}: {_checks.clip(show)}")
+    return order, neighbors, time_limit, random_boards, seed
+
+
+def check(
+    update_board,
+    *,
+    order=None,
+    neighbors=None,
+    time_limit: float = 2.0,
+    random_boards: int = 200,
+    seed: int = 529,
+    show: bool = True,
+) -> Report:
+    """Run `update_board(board, click)` on many boards; return a `Report`, true when all were right.
+
+    The function may change the board it is given and return it, or return a
+    new one; it is given a fresh copy each time. A click is passed as a list
+    ``[row, col]``, as LeetCode does. LeetCode's class form works too: pass
+    the class ``Solution`` (or ``Solution().updateBoard``). Every board is
+    tried, so the report can give each category its score; a random board
+    answered wrong is then shrunk to the smallest board that fails with the
+    same mistake.
+
+    The order, with ``order=``, is the order in which cells are first touched
+    (first written with anything other than what they held); see
+    `msviz.grade.ORDER_RULE`. Placeholders and cells written twice are noted,
+    never counted against it.
+
+    The verdict does not depend on the machine: `time_limit` is CPU time of
+    the student's code on one board, and the whole check stops trying boards
+    once the code has used `CHECK_BUDGET` seconds of CPU time. A watcher
+    thread stops the code by raising an exception in it (CPython's
+    ``PyThreadState_SetAsyncExc``; elsewhere a trace function), again and
+    again until the code is left, so ``while True: pass`` stops too. It
+    cannot stop a single call into C that never returns (``time.sleep(100)``),
+    nor a loop around a bare ``except:``; the class command
+    (``python -m msviz grade``) runs each student in a process of its own
+    with an operating-system limit for that. After the first time-out the
+    remaining boards are not tried. What the code prints is kept in
+    `Report.stdout`, not shown.
+
+    Parameters
+    ----------
+    update_board : callable or class
+        The student's solution: a function, a bound method, or a class with
+        an ``updateBoard`` (or ``update_board``) method.
+    order : {"dfs", "bfs"}, optional
+        Also grade the order: depth-first (any neighbour order, even one that
+        changes from cell to cell) or breadth-first (layer by layer).
+    neighbors : sequence of (dr, dc), optional
+        With `order`, the exact neighbour order the solution must follow.
+    time_limit : float
+        CPU seconds allowed for one board (at most 60).
+    random_boards : int
+        How many random boards to try after the ten fixed ones (at most 10000).
+    seed : int
+        The same seed tries the same boards.
+    show : bool
+        Whether the report, shown in a notebook, draws its first failure.
+
+    Examples
+    --------
+    >>> def update_board(board, click):
+    ...     r, c = click
+    ...     if board[r][c] == "M":
+    ...         board[r][c] = "X"
+    ...         return board
+    ...     rows, cols = len(board), len(board[0])
+    ...     around = [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1)
+    ...               if (i or j) and 0 <= r + i < rows and 0 <= c + j < cols]
+    ...     mines = sum(board[i][j] == "M" for i, j in around)
+    ...     board[r][c] = str(mines) if mines else "B"
+    ...     for i, j in around if not mines else []:
+    ...         if board[i][j] == "E":
+    ...             update_board(board, [i, j])
+    ...     return board
+    >>> report = check(update_board, order="dfs")
+    >>> bool(report), report.summary()
+    (True, "Boards right: the problem's examples 2/2, tricky boards 8/8, random boards 190/190, order (depth-first) 200/200.")
+    >>> report = check(update_board, order="bfs")
+    >>> bool(report), report.failure.name
+    (False, 'a depth-first order handed in as breadth-first')
+    """
+    function = as_function(update_board, "check")
+    order, neighbors, time_limit, random_boards, seed = _arguments(
+        order, neighbors, time_limit, random_boards, seed, show
+    )
+    tries = cases(random_boards=random_boards, seed=seed)
+    results = {name: [0, 0] for name in ("examples", "tricky", "random")}
+    if order:
+        results["order"] = [0, 0]
+    first: dict[str, Failure] = {}
+    notes: dict[str, None] = {}
+    printed, cpu = [], 0.0
+    for i, case in enumerate(tries):
+        tried, expected, answer_bug, bug_of_order = _grade(
+            function, case, order, neighbors, min(time_limit, max(CHECK_BUDGET - cpu, 0.01))
+        )
+        cpu += tried.cpu
+        printed.append(tried.output)
+        notes.update(dict.fromkeys(tried.notes))
+        if answer_bug is None:
+            notes.update(dict.fromkeys(order_notes(case.board, tried.writes, order)))
+        results[case.category][1] += 1
+        results[case.category][0] += answer_bug is None
+        if answer_bug is not None and case.category not in first:
+            first[case.category] = _failure(case.category, case, tried, expected, answer_bug, order)
+        if order:
+            results["order"][1] += 1
+            results["order"][0] += answer_bug is None and bug_of_order is None
+            if bug_of_order is not None and "order" not in first:
+                first["order"] = _failure("order", case, tried, expected, bug_of_order, order)
+        stop = answer_bug in ("too slow", "revisits revealed cells") and tried.problem.startswith("stopped")
+        if stop or cpu >= CHECK_BUDGET:
+            left = len(tries) - i - 1
+            if left:
+                why = "the time-out" if stop else f"{CHECK_BUDGET:g} s of CPU time in all"
+                notes[f"after {why}, the other {left} boards were not tried"] = None
+            for later in tries[i + 1 :]:
+                results[later.category][1] += 1
+                if order:
+                    results["order"][1] += 1
+            break
+    failures = [first[name] for name in CATEGORIES if name in first]
+    failures = [
+        _shrink(function, f, order, neighbors, time_limit) if f.case.category == "random" else f for f in failures
+    ]
+    results = {name: tuple(v) for name, v in results.items()}
+    return Report(results, failures, order, list(notes), show, "".join(printed), cpu)
