@@ -69,7 +69,9 @@ def whole_number(name: str, value, *, least: int | None = None, most: int | None
     return int(value)
 
 
-def real_number(name: str, value, *, least: float | None = None, most: float | None = None, above=None) -> float:
+def real_number(
+    name: str, value, *, least: float | None = None, most: float | None = None, above=None
+) -> float:
     """Return `value` as a float after checking it is a finite real number in range.
 
     Whole numbers and numpy numbers are real numbers; bools and strings are not.

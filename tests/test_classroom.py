@@ -10,8 +10,8 @@ import textwrap
 import nbformat
 import pytest
 
-from msviz.grade import classroom
 from msviz.__main__ import main
+from msviz.grade import classroom
 
 # The CPU-time, memory and output limits are set with resource.setrlimit, which
 # macOS enforces only in part and Windows lacks: the class below needs Linux's.

@@ -129,12 +129,21 @@ MUTANTS = [
     ("0 for B", lambda b, c: recursive(b, c, zero=True), None),
     ("bfs as dfs", queue, "dfs"),
     ("dfs as bfs", recursive, "bfs"),
-    ("queued twice", lambda b, c: queue(b, c, mark_when_leaving=True), "bfs"),
-    ("written twice", blank_first_then_digit, "dfs"),
-    ("no recursion", stack_marking_when_pushed, "dfs"),
-    ("writes to a copy", lambda b, c: msviz.reveal(b, c), "dfs"),
+    ("marks on push", stack_marking_when_pushed, "dfs"),
+    ("writes to a copy", lambda b, c: recursive([row[:] for row in b], c), "dfs"),
     ("returned nothing", lambda b, c: None, None),
+    ("used msviz", lambda b, c: msviz.reveal(b, c), None),
 ]
+
+
+def test_cells_written_twice_or_with_a_mark_first_are_notes_not_mistakes():
+    leaving = check(lambda b, c: queue(b, c, mark_when_leaving=True), order="bfs", random_boards=30)
+    assert leaving.ok and any(
+        "written twice: mark a cell when it goes into the queue" in n for n in leaving.notes
+    )
+    marked = check(blank_first_then_digit, order="dfs", random_boards=30)
+    assert marked.ok and any("given a mark first" in n for n in marked.notes)
+    assert marked.points() == 1.0
 
 
 @pytest.mark.parametrize("bug, solution, order", MUTANTS, ids=[m[0] for m in MUTANTS])
@@ -199,16 +208,16 @@ def test_results_are_per_category_for_partial_credit():
 @pytest.mark.parametrize(
     "returned, words",
     [
-        (lambda b, c: np.array(msviz.reveal(b, c)), None),
-        (lambda b, c: [np.array(row) for row in msviz.reveal(b, c)], None),
-        (lambda b, c: [tuple(row) for row in msviz.reveal(b, c)], None),
-        (lambda b, c: tuple(msviz.reveal(b, c)), None),
-        (lambda b, c: ["".join(row) for row in msviz.reveal(b, c)], "is a string"),
+        (lambda b, c: np.array(recursive(b, c)), None),
+        (lambda b, c: [np.array(row) for row in recursive(b, c)], None),
+        (lambda b, c: [tuple(row) for row in recursive(b, c)], None),
+        (lambda b, c: tuple(recursive(b, c)), None),
+        (lambda b, c: ["".join(row) for row in recursive(b, c)], "is a string"),
         (lambda b, c: "BBB", "returned a string"),
         (lambda b, c: (row for row in b), "generator"),
         (lambda b, c: b[:-1] or [], "rows; the board has"),
         (lambda b, c: [row + ["E"] for row in b], "columns"),
-        (lambda b, c: [[0] * len(row) for row in b], "is the int 0"),
+        (lambda b, c: [[0] * len(row) for row in b], "is the number 0"),
         (lambda b, c: None, "returned None"),
         (lambda b, c: 42, "returned int 42"),
         (lambda b, c: {"board": b}, "not a board"),
@@ -254,16 +263,16 @@ def test_endless_recursion_is_a_lesson_not_a_crash():
         return board
 
     report = check(no_marking, random_boards=0)
-    assert report.bug == "endless recursion" and "RecursionError" in report.error
-    assert "recursion limit" in report.failure.hint
+    assert report.bug == "revisits revealed cells" and "RecursionError" in report.error
+    assert "already revealed" in report.failure.hint
 
 
 def test_a_crash_is_reported_with_the_students_own_lines():
     def crashes(board, click):
-        return board[len(board)]
+        return board[0][0] + 1
 
     report = check(crashes, random_boards=0)
-    assert report.bug == "crash" and "IndexError" in report.error and "crashes" in report.error
+    assert report.bug == "crash" and "TypeError" in report.error and "crashes" in report.error
     assert "msviz" not in report.error  # only the student's lines
 
 
@@ -304,6 +313,17 @@ def test_check_draws_only_when_asked(monkeypatch):
     "call, error, words",
     [
         (lambda: check("update_board"), TypeError, "check needs a function"),
+        (lambda: check(recursive, time_limit=10**400), ValueError, "time_limit"),
+        (lambda: check(recursive, time_limit="2"), TypeError, "time_limit"),
+        (lambda: check(recursive, time_limit=float("inf")), ValueError, "time_limit"),
+        (lambda: check(recursive, random_boards=True), TypeError, "random_boards"),
+        (lambda: check(recursive, random_boards=-5), ValueError, "random_boards"),
+        (lambda: check(recursive, random_boards=2.5), TypeError, "random_boards"),
+        (lambda: check(recursive, random_boards=10**8), ValueError, "random_boards"),
+        (lambda: check(recursive, seed="abc"), TypeError, "seed"),
+        (lambda: check(recursive, seed=True), TypeError, "seed"),
+        (lambda: check(recursive, show="yes"), TypeError, "show"),
+        (lambda: record(recursive, ["EE"], (0, 0), time_limit=-1), ValueError, "time_limit"),
         (lambda: check(recursive, order="depth"), ValueError, "order"),
         (lambda: check(recursive, neighbors=msviz.READING_ORDER), ValueError, "give order= too"),
         (lambda: check(recursive, time_limit=0), ValueError, "time_limit"),
@@ -357,7 +377,7 @@ def test_record_copes_with_repeated_writes_odd_symbols_and_numpy():
     rec = record(lambda b, c: recursive(b, c, zero=True), ["EEE", "EEM"], (0, 0))
     assert any("'0'" in note for note in rec.notes) and len(rec.trace) == len(rec.cells)
     rec = record(blank_first_then_digit, ["EEE", "EEM"], (0, 0))
-    assert any("more than once" in note for note in rec.notes)
+    assert any("given a mark first" in note for note in rec.notes)
     rec = record(lambda b, c: np.array(recursive(b, c)), ["EEE", "EEM"], (0, 0))
     assert rec.answer == [["B", "1", "E"], ["B", "1", "M"]] and len(rec.cells) == 4
 

@@ -44,7 +44,9 @@ def as_board(value, shape: tuple[int, int]):
         board, problem, notes = _read_board(value, shape)
     except Exception as error:  # an odd object whose len() or iteration fails
         board, notes = None, ()
-        problem = f"the value returned could not be read as a board ({type(error).__name__}: {describe(error)})"
+        problem = (
+            f"the value returned could not be read as a board ({type(error).__name__}: {describe(error)})"
+        )
     if problem is None:
         return board, None, notes, None
     if value is None:

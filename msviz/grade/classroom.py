@@ -463,7 +463,7 @@ def grade_file(
 
 
 def worker(argv: list[str]) -> int:
-    """``python -m msviz.grade.classroom RESULT.json OPTIONS.json``: grade one submission, write its row's data."""
+    """``python -m msviz.grade.classroom RESULT.json OPTIONS.json``: grade one submission, write its row."""
     result, options = Path(argv[0]), json.loads(Path(argv[1]).read_text(encoding="utf-8"))
     Path(argv[1]).unlink()
     sys.argv = [sys.argv[0]]  # the submission sees no paths of the grader's
@@ -642,7 +642,13 @@ def _start(submission: Submission, options: dict) -> _Running:
     )
     output = open(folder / "output.txt", "wb")  # closed by _clean
     process = subprocess.Popen(
-        [sys.executable, "-m", "msviz.grade.classroom", str(folder / "result.json"), str(folder / "options.json")],
+        [
+            sys.executable,
+            "-m",
+            "msviz.grade.classroom",
+            str(folder / "result.json"),
+            str(folder / "options.json"),
+        ],
         cwd=submission.path.resolve().parent,  # as Jupyter runs a notebook: beside its files
         env=_worker_environment(),
         stdin=subprocess.DEVNULL,

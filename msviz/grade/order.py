@@ -27,7 +27,7 @@ __all__ = ["first_touches", "is_depth_first", "is_breadth_first", "order_bug", "
 
 
 def first_touches(board: Board, writes) -> tuple[list[Cell], dict[Cell, int], set[Cell]]:
-    """The cells in the order they were first touched; how often each was changed; the cells rewritten as they were.
+    """The cells in the order first touched; how often each was changed; the cells rewritten as they were.
 
     Examples
     --------
@@ -136,7 +136,8 @@ def order_notes(board: Board, writes, order: str | None) -> list[str]:
     twice = sum(n > 1 for n in changes.values())
     if twice:
         notes.append(
-            f"{count(twice, 'cell')} given a mark first, then the symbol: fine (the order counts the first mark)"
+            f"{count(twice, 'cell')} given a mark first, then the symbol: "
+            "fine (the order counts the first mark)"
         )
     if idle:
         advice = (

@@ -8,7 +8,6 @@ cell's one line, and `Report.to_gradescope` is Gradescope's ``results.json``.
 from __future__ import annotations
 
 import html
-import textwrap
 from dataclasses import dataclass, field
 
 from ..board import Board, format_board
@@ -161,7 +160,9 @@ class Report:
         from .._checks import real_number
 
         out_of = real_number("out_of", out_of, least=0)
-        return out_of * sum(w * self.results[n][0] / self.results[n][1] for n, w in _weights(self.results).items())
+        return out_of * sum(
+            w * self.results[n][0] / self.results[n][1] for n, w in _weights(self.results).items()
+        )
 
     def assert_ok(self) -> None:
         """Return None when every board was right; else raise AssertionError naming the mistake and its hint.
@@ -225,13 +226,13 @@ class Report:
         if self.ok:
             order = f", in {_ORDER_WORDS[self.order]} order" if self.order else ""
             lines = [f"All {self.total} boards right{order}. Well done!", self.summary()]
-            return "\n".join(lines + [_wrap(n) for n in self.notes])
+            return "\n".join(lines + list(self.notes))
         first = self.failure
-        lines = [_wrap(f"Not yet: {first.name}."), _wrap(f"Hint: {first.hint}"), self.summary()]
+        lines = [f"Not yet: {first.name}.", f"Hint: {first.hint}", self.summary()]
         for f in self.failures:
             lines += ["", _failure_text(f)]
         if self.notes:
-            lines += ["", *(_wrap(n) for n in self.notes)]
+            lines += ["", *self.notes]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -257,36 +258,28 @@ class Report:
         return draw_failure(failure)
 
 
-def _wrap(text: str, width: int = 88) -> str:
-    """`text` in lines of at most `width` characters, broken between words only."""
-    return "\n".join(
-        textwrap.fill(line, width, break_long_words=False, break_on_hyphens=False) or line
-        for line in text.splitlines()
-    )
-
-
 def _failure_text(f: Failure) -> str:
     """A failure in words: where, the mistake, the boards."""
     where = f"{f.case.name} ({f.case.size}), click {f.case.click}"
     if f.found is not None:
         where += f", shrunk from {f.found.name} ({f.found.size})"
     lines = [
-        _wrap(f"Wrong on {CATEGORIES[f.category]}: {where}"),
-        _wrap(f"Mistake: {f.name}. {f.hint}"),
+        f"Wrong on {CATEGORIES[f.category]}: {where}",
+        f"Mistake: {f.name}. {f.hint}",
         "board:",
         format_board(f.case.board),
         "expected:",
         format_board(f.expected),
     ]
     if f.error:
-        lines.append(_wrap("but: " + f.error))
+        lines.append("but: " + f.error)
     elif f.category == "order":
         from .order import first_touches
 
         cells = first_touches(f.case.board, f.writes)[0]
         lines += [
             "your order (the cells in the order they were first touched):",
-            _wrap(", ".join(f"{r},{c}" for r, c in cells[:40]) + (" ..." if len(cells) > 40 else "")),
+            ", ".join(f"{r},{c}" for r, c in cells[:40]) + (" ..." if len(cells) > 40 else ""),
         ]
     else:
         lines += ["got:", board_text(f)]

@@ -449,8 +449,9 @@ def attempt(function, board: Board, click: Cell, limit: float) -> Attempt:
         deepest = max(writes.deepest, writes.calls_in(error.__traceback__))
         writes.recursed = True
         out.bug = "revisits revealed cells" if deepest > shape[0] * shape[1] + 2 else "recursion limit"
+        cells = shape[0] * shape[1]
         out.problem = (
-            f"RecursionError: {deepest} nested calls on a {shape[0]}x{shape[1]} board ({shape[0] * shape[1]} cells)"
+            f"RecursionError: {deepest} nested calls on a {shape[0]}x{shape[1]} board ({cells} cells)"
         )
     except IndexError as error:
         out.problem = _short_traceback()
@@ -555,4 +556,3 @@ def as_function(solution, who: str = "check"):
             f"{who} calls your function as update_board(board, click), but it takes ({names})"
         ) from None
     return solution
-

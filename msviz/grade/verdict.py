@@ -173,8 +173,8 @@ def check(
     ...             update_board(board, [i, j])
     ...     return board
     >>> report = check(update_board, order="dfs")
-    >>> bool(report), report.summary()
-    (True, "Boards right: the problem's examples 2/2, tricky boards 8/8, random boards 190/190, order (depth-first) 200/200.")
+    >>> bool(report), report.results
+    (True, {'examples': (2, 2), 'tricky': (8, 8), 'random': (190, 190), 'order': (200, 200)})
     >>> report = check(update_board, order="bfs")
     >>> bool(report), report.failure.name
     (False, 'a depth-first order handed in as breadth-first')
@@ -221,7 +221,8 @@ def check(
             break
     failures = [first[name] for name in CATEGORIES if name in first]
     failures = [
-        _shrink(function, f, order, neighbors, time_limit) if f.case.category == "random" else f for f in failures
+        _shrink(function, f, order, neighbors, time_limit) if f.case.category == "random" else f
+        for f in failures
     ]
     results = {name: tuple(v) for name, v in results.items()}
     return Report(results, failures, order, list(notes), show, "".join(printed), cpu)
