@@ -104,8 +104,8 @@ def is_breadth_first(board: Board, answer: Board, cells: list[Cell], click: Cell
 def order_bug(board: Board, click: Cell, expected: Board, writes, order: str, neighbors, recursed: bool):
     """Name what is wrong with the order of the writes (a key of BUGS), or None if it is right."""
     cells, _, _ = first_touches(board, writes)
-    if not cells and expected != board:
-        return "writes to a copy"
+    if not cells:  # nothing touched: right when there was nothing to reveal
+        return None if expected == board else "writes to a copy"
     depth_first = is_depth_first(board, expected, cells)
     breadth_first = is_breadth_first(board, expected, cells, click)
     if neighbors is not None and (depth_first if order == "dfs" else breadth_first):
