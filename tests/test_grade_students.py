@@ -1,3 +1,4 @@
+# ruff: noqa: UP006, UP035  (typing.List on purpose: LeetCode's own template, as students hand it in)
 """The grader on code as students really write it: a corpus of solutions, each with a teacher's verdict.
 
 Every solution here was written for this test, in the styles people hand in:
