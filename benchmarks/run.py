@@ -12,6 +12,11 @@ around it (about N*N visits):
   recursion limit raised, in a thread with a large stack). Target: <= 0.75x.
 * ``trace`` against the generator loop of the same order. Target: <= 1.5x.
 * Peak memory of building the trace (tracemalloc). Target: < 200 MB.
+* The grader running a student's right solution (recording every write with
+  its depth, under the CPU-time limit, reading the answer) against the same
+  solution run bare, on a 200 x 200 board. Target: <= 1.5x. The time of a
+  whole ``msviz.check`` (200 small boards, the right answers and the order
+  worked out too) is printed beside, per board.
 
 The ratios hold on a busy machine far better than the seconds do (on the
 shared machines here, the same run's CPU time varies by half from one run to
@@ -229,6 +234,8 @@ def main(argv=None):
     ok &= report(f"random_board peak / the board it returns ({size}x{size})", peak / kept, 4.0)
     print()
     ok &= view_benchmark(board, click, repeat, {"dfs": t["trace dfs"], "bfs": t["trace bfs"]})
+    print()
+    ok &= grader_benchmark(repeat)
     print("\nall targets met" if ok else "\nsome targets MISSED")
     return 0 if ok else 1
 
@@ -259,3 +266,35 @@ def view_benchmark(board, click, repeat, trace_seconds):
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# --- The grader: a student's right solution run under it, against the same run bare ---------
+
+
+def grader_benchmark(repeat):
+    """Time `msviz.grade.run.attempt` on the textbook BFS against the bare call; print a check's time."""
+    from msviz.grade import check
+    from msviz.grade.run import Guard, attempt
+
+    size = 200
+    click = (size // 2, size // 2)
+    board = msviz.random_board(size, size, size * size // 100, seed=529, safe=click)
+    guard = Guard()
+    cases = {
+        "textbook BFS, bare (200x200)": (textbook_bfs, lambda: (copy.deepcopy(board), list(click))),
+        "textbook BFS under the grader": (
+            lambda b, c: attempt(textbook_bfs, b, c, 60.0, guard),
+            lambda: (board, click),
+        ),
+    }
+    times = measure(cases, repeat)
+    bare, graded = (min(ts) for ts in times.values())
+    ratios = [a / b for a, b in zip(*reversed(list(times.values())))]
+    spread = f"   rounds {min(ratios):.2f}-{max(ratios):.2f}" if len(ratios) > 1 else ""
+    ok = report("grader / bare, one 200x200 board", graded / bare, 1.5, note=spread)
+    whole = timed(lambda: check(textbook_bfs, order="bfs", show=False))
+    print(
+        f"  a whole check of the textbook BFS (200 boards, order too): {whole:.2f} s, "
+        f"{whole / 200 * 1000:.2f} ms a board"
+    )
+    return ok

@@ -7,6 +7,7 @@ answer whose ``len()`` or iteration never ends is stopped like a loop.
 
 from __future__ import annotations
 
+import reprlib
 import types
 
 import numpy as np
@@ -16,10 +17,20 @@ from ..words import count
 __all__ = ["describe", "as_board"]
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxtuple, _SHORT.maxstring, _SHORT.maxother = 3, 6, 6, 40, 40
+
+
 def describe(value) -> str:
-    """A short description of any value: its type and a clipped repr."""
+    """A short description of any value: its type and a clipped repr (made in bounded time for lists).
+
+    Examples
+    --------
+    >>> describe([["B"] * 100] * 100)
+    "list [['B', 'B', 'B', 'B', 'B', 'B', ...], ['B', 'B', 'B', 'B'..."
+    """
     try:
-        text = repr(value)
+        text = _SHORT.repr(value)
     except Exception:
         text = "?"
     text = text if len(text) <= 60 else text[:57] + "..."
@@ -109,6 +120,9 @@ def _read_board(value, shape):
         row = list(row)
         if len(row) != cols:
             return None, f"row {r} of the answer has {len(row)} cells; the board has {cols} columns", notes
+        if row and set(map(type, row)) == {str} and max(map(len, row)) == 1 == min(map(len, row)):
+            board.append(row)  # every cell a one-letter string: the usual answer, read at C speed
+            continue
         for c, cell in enumerate(row):
             if isinstance(cell, (int, np.integer)) and not isinstance(cell, bool) and 0 <= cell <= 8:
                 return (
@@ -120,7 +134,7 @@ def _read_board(value, shape):
                 return (
                     None,
                     (
-                        f"cell ({r}, {c}) of the answer is the {type(cell).__name__} {cell!r}, "
+                        f"cell ({r}, {c}) of the answer is the {describe(cell)}, "
                         "not a one-letter string such as 'B'"
                     ),
                     notes,

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from ..board import Board, Cell
 from .answers import as_board, describe
 
-__all__ = ["TimeUp", "Attempt", "attempt", "as_function", "cpu_clock"]
+__all__ = ["TimeUp", "Attempt", "Guard", "attempt", "as_function", "cpu_clock"]
 
 #: Characters of the student's output kept in a report.
 OUTPUT_KEPT = 20_000
@@ -174,7 +174,13 @@ class _Row(list):
 
     def __setitem__(self, index, value):
         list.__setitem__(self, index, value)
-        if isinstance(index, slice):
+        if type(index) is int and index >= 0:  # the usual board[r][c] = ..., first and fast
+            run = self._run
+            if run.top is sys._getframe(1):  # written from the same frame as the last write: same depth
+                run.log.append((self._r, index, value, run.last))
+            else:
+                run.wrote(self._r, index, value)
+        elif isinstance(index, slice):
             for c in range(*index.indices(len(self))):
                 self._run.wrote(self._r, c, list.__getitem__(self, c))
         else:
@@ -239,6 +245,8 @@ class _Writes:
         self._where: dict[int, int] = {}  # id(frame) -> its place in the chain
         self._codes: dict = {}  # the student's code objects in the chain -> how often
         self._user: dict = {}
+        self.last = 0  # the depth logged with the last write
+        self.top = None  # the frame that made the last write
 
     def wrote(self, r: int, c: int, value) -> None:
         frame = sys._getframe(2)  # the frame that wrote (past _Row.__setitem__)
@@ -266,11 +274,13 @@ class _Writes:
             self._where[id(f)] = len(self._chain)
             self._chain.append((f, depth, user))
         self.deepest = max(self.deepest, depth)
-        self.log.append((r, c, value, max(depth - 1, 0)))
+        self.last, self.top = max(depth - 1, 0), self._chain[-1][0] if self._chain else None
+        self.log.append((r, c, value, self.last))
 
     def forget_frames(self) -> None:
         """Let go of the frames held (and so of their variables)."""
         self._chain.clear()
+        self.top = None
         self._where.clear()
         self._codes.clear()
         self.entry = None
@@ -321,47 +331,61 @@ def _ignored(module, name: str) -> bool:
     return name.startswith("__") or (module is builtins and name.startswith("_"))
 
 
-def _snapshot() -> dict:
-    """Each watched module's names and, for functions, their code: to find and undo a change."""
-    shot = {}
-    for module in _watched_modules():
-        names = {k: v for k, v in vars(module).items() if not _ignored(module, k)}
-        codes = {
-            k: (v.__code__, v.__defaults__, v.__kwdefaults__)
-            for k, v in names.items()
-            if isinstance(v, types.FunctionType)
-        }
-        shot[module.__name__] = (module, names, codes)
-    shot["sys.modules"] = (None, dict(sys.modules), {})
-    return shot
+class Guard:
+    """What the student's code may not change: msviz's modules, builtins and `sys.modules`.
 
+    Made once before the student's code runs; `restore` after each call
+    checks, fast, that every name still holds the same object (and every
+    function the same code), and puts back whatever changed.
+    """
 
-def _restore(shot: dict) -> list[str]:
-    """Put back what changed since `shot`; return the names that had changed."""
-    changed = []
-    modules = shot["sys.modules"][1]
-    for name, module in modules.items():
-        if sys.modules.get(name) is not module:
-            sys.modules[name] = module
-            changed.append(f"sys.modules[{name!r}]")
-    for key, (module, names, codes) in shot.items():
-        if module is None:
-            continue
-        space = vars(module)
-        for name, value in names.items():
-            if space.get(name) is not value:
-                setattr(module, name, value)
-                changed.append(f"{key}.{name}")
-        for name in [n for n in space if n not in names and not _ignored(module, n)]:
-            delattr(module, name)
-            changed.append(f"{key}.{name}")
-        for name, (code, defaults, kwdefaults) in codes.items():
-            function = names[name]
+    def __init__(self):
+        self.spaces = []
+        self.functions = []
+        for module in _watched_modules():
+            names = {k: v for k, v in vars(module).items() if not _ignored(module, k)}
+            self.spaces.append((module, vars(module), len(vars(module)), tuple(names), tuple(names.values())))
+            for k, v in names.items():
+                if isinstance(v, types.FunctionType):
+                    self.functions.append(
+                        (f"{module.__name__}.{k}", v, v.__code__, v.__defaults__, v.__kwdefaults__)
+                    )
+        self.modules = dict(sys.modules)
+
+    def _intact(self) -> bool:
+        same = operator.is_
+        for _, space, size, keys, values in self.spaces:
+            if len(space) != size or not all(map(same, map(space.get, keys), values)):
+                return False
+        codes = (
+            f.__code__ is c and f.__defaults__ is d and f.__kwdefaults__ is k
+            for _, f, c, d, k in self.functions
+        )
+        return all(codes) and all(map(same, map(sys.modules.get, self.modules), self.modules.values()))
+
+    def restore(self) -> list[str]:
+        """Put back what changed; return the names that had changed (none, almost always)."""
+        if self._intact():
+            return []
+        changed = []
+        for name, module in self.modules.items():
+            if sys.modules.get(name) is not module:
+                sys.modules[name] = module
+                changed.append(f"sys.modules[{name!r}]")
+        for module, space, _, keys, values in self.spaces:
+            for name, value in zip(keys, values):
+                if space.get(name) is not value:
+                    setattr(module, name, value)
+                    changed.append(f"{module.__name__}.{name}")
+            for name in [n for n in space if n not in set(keys) and not _ignored(module, n)]:
+                delattr(module, name)
+                changed.append(f"{module.__name__}.{name}")
+        for name, function, code, defaults, kwdefaults in self.functions:
             now = (function.__code__, function.__defaults__, function.__kwdefaults__)
             if any(a is not b for a, b in zip(now, (code, defaults, kwdefaults))):
                 function.__code__, function.__defaults__, function.__kwdefaults__ = code, defaults, kwdefaults
-                changed.append(f"{key}.{name}")
-    return changed
+                changed.append(name)
+        return changed
 
 
 def _msviz_uses() -> int:
@@ -416,7 +440,7 @@ def _call(function, given, click, shape, limit, writes, out: Attempt) -> None:
             out.cpu = clock.used()
 
 
-def attempt(function, board: Board, click: Cell, limit: float) -> Attempt:
+def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | None = None) -> Attempt:
     """Run the student's function once on a recording copy of `board`; never raise but KeyboardInterrupt.
 
     Examples
@@ -432,7 +456,7 @@ def attempt(function, board: Board, click: Cell, limit: float) -> Attempt:
     given = _recording_board(board, writes)
     shape = (len(board), len(board[0]))
     out = Attempt()
-    shot = _snapshot()
+    guard = guard or Guard()
     limit_before = sys.getrecursionlimit()
     uses = _msviz_uses()
     printed = _Output()
@@ -461,7 +485,7 @@ def attempt(function, board: Board, click: Cell, limit: float) -> Attempt:
     finally:
         sys.setrecursionlimit(limit_before)
         writes.forget_frames()
-        out.changed = tuple(_restore(shot))
+        out.changed = tuple(guard.restore())
     out.output = printed.getvalue()
     out.writes, out.recursed, out.deepest = tuple(writes.log), writes.recursed, writes.deepest
     out.after = [list(row) for row in given]

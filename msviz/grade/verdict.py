@@ -17,7 +17,7 @@ from .cases import Case, cases, smaller
 from .mistakes import name_wrong_answer
 from .order import order_bug, order_notes
 from .report import CATEGORIES, Failure, Report
-from .run import Attempt, as_function, attempt
+from .run import Attempt, Guard, as_function, attempt
 
 __all__ = ["check", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
 
@@ -35,12 +35,14 @@ SHRINK_TRIES = 150
 SHRINK_BUDGET = 5.0
 
 
-def _grade(function, case: Case, order, neighbors, limit) -> tuple[Attempt, Board, str | None, str | None]:
+def _grade(
+    function, case: Case, order, neighbors, limit, guard=None
+) -> tuple[Attempt, Board, str | None, str | None]:
     """Run one board; then (never before: the answer is in no frame the function can see) grade it.
 
     Returns the attempt, the right answer, and what is wrong with the answer and with the order.
     """
-    tried = attempt(function, case.board, case.click, limit)
+    tried = attempt(function, case.board, case.click, limit, guard)
     expected = reveal(case.board, case.click)
     if tried.problem is not None:
         return tried, expected, tried.bug, None
@@ -185,6 +187,7 @@ def check(
         order, neighbors, time_limit, random_boards, seed, show
     )
     tries = cases(random_boards=random_boards, seed=seed)
+    guard = Guard()
     results = {name: [0, 0] for name in ("examples", "tricky", "random")}
     if order:
         results["order"] = [0, 0]
@@ -192,7 +195,9 @@ def check(
     notes: dict[str, None] = {}
     printed, cpu = [], 0.0
     for i, case in enumerate(tries):
-        tried, expected, answer_bug, bug_of_order = _grade(function, case, order, neighbors, time_limit)
+        tried, expected, answer_bug, bug_of_order = _grade(
+            function, case, order, neighbors, time_limit, guard
+        )
         cpu += tried.cpu
         printed.append(tried.output)
         notes.update(dict.fromkeys(tried.notes))
