@@ -167,16 +167,20 @@ class _Clock:
         return False
 
 
+_set_item = list.__setitem__
+_frame = sys._getframe
+
+
 class _Row(list):
     """A row of the recording board: a list that logs each cell written."""
 
     __slots__ = ("_run", "_r")
 
-    def __setitem__(self, index, value):
-        list.__setitem__(self, index, value)
-        if type(index) is int and index >= 0:  # the usual board[r][c] = ..., first and fast
+    def __setitem__(self, index, value, _int=int):
+        _set_item(self, index, value)
+        if type(index) is _int and index >= 0:  # the usual board[r][c] = ..., first and fast
             run = self._run
-            if run.top is sys._getframe(1):  # written from the same frame as the last write: same depth
+            if run.top is _frame(1):  # written from the same frame as the last write: same depth
                 run.log.append((self._r, index, value, run.last))
             else:
                 run.wrote(self._r, index, value)
