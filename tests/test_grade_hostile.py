@@ -163,3 +163,32 @@ def test_a_swallowed_time_out_is_raised_again():
 
     report = check(swallows, time_limit=0.3, random_boards=1)
     assert report.bug == "too slow"
+
+
+def test_after_a_time_out_the_interpreter_runs_traced_code_as_before():
+    # A time-out withdrawn the wrong way leaves CPython's eval breaker set for
+    # good, and the next traced call never returns: run it in a process of its
+    # own, so a regression fails here instead of hanging the suite.
+    import subprocess
+    import textwrap
+
+    script = textwrap.dedent(
+        """
+        import sys
+        from msviz.grade import check
+
+        def endless(board, click):
+            while True:
+                pass
+
+        assert check(endless, time_limit=0.2, random_boards=1).bug == "too slow"
+        sys.settrace(lambda *args: None)
+        def f():
+            return 1
+        f()
+        sys.settrace(None)
+        print("traced code ran")
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "traced code ran", done.stderr

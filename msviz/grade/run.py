@@ -68,8 +68,8 @@ def _interrupter():
     except (ImportError, AttributeError):  # not CPython
         return None
 
-    def interrupt(thread: int, exception) -> None:  # exception None: withdraw a pending one
-        set_async(ctypes.c_ulong(thread), None if exception is None else ctypes.py_object(exception))
+    def interrupt(thread: int, exception) -> None:
+        set_async(ctypes.c_ulong(thread), ctypes.py_object(exception))
 
     return interrupt
 
@@ -98,6 +98,16 @@ def cpu_clock():
         return time.process_time
 
 
+def _let_pending_exceptions_land() -> None:
+    """Run bytecodes that check for pending exceptions (calls, jumps back): one pending is raised now."""
+    for _ in range(3):
+        _nothing()
+
+
+def _nothing() -> None:
+    pass
+
+
 class _Clock:
     """Stops the calling thread's Python code once it has used `limit` seconds of CPU time.
 
@@ -105,7 +115,8 @@ class _Clock:
     past the limit, raises `TimeUp` in the caller's thread (CPython's
     ``PyThreadState_SetAsyncExc``); Python notices it at the next bytecode
     that checks for signals, which includes every jump back to the start of a
-    loop. It is raised again at every tick until the caller leaves the block.
+    loop. It is raised again at every tick until the caller leaves the block,
+    and one still pending then is raised and caught on the way out.
     Where there is no such call, a trace function reads the clock at every line.
     """
 
@@ -150,12 +161,16 @@ class _Clock:
         return self
 
     def __exit__(self, kind, error, tb):
-        while True:  # a TimeUp fired just now may land here: catch it, and withdraw any still pending
+        # No more TimeUp is fired once `inside` is False. One fired before may
+        # still be pending: let it be raised here, and catch it. (Withdrawing it
+        # with PyThreadState_SetAsyncExc(id, NULL) instead would leave CPython
+        # 3.11's eval breaker set for good, and code run under sys.settrace hangs.)
+        while True:
             try:
                 with self.lock:
                     self.inside = False
-                    if self.fired and _INTERRUPT is not None:
-                        _INTERRUPT(self.thread, None)
+                if self.fired:
+                    _let_pending_exceptions_land()
                 break
             except TimeUp:
                 continue
@@ -432,6 +447,21 @@ class _Output(io.StringIO):
         return len(text)
 
 
+def _keep_unraisable(printed: _Output):
+    """A `sys.unraisablehook` for the student's run: errors in callbacks and ``__del__`` go to its output.
+
+    The time-out landing in such a callback is dropped (it is raised again
+    in the student's code); nothing reaches the notebook's stderr.
+    """
+
+    def hook(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, TimeUp):
+            name = getattr(unraisable.exc_type, "__name__", "error")
+            printed.write(f"Exception ignored in {describe(unraisable.object)}: {name}\n")
+
+    return hook
+
+
 def _call(function, given, click, shape, limit, writes, out: Attempt) -> None:
     """Call the function and read its answer, all under the CPU-time limit."""
     writes.entry = sys._getframe()
@@ -464,6 +494,8 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
     limit_before = sys.getrecursionlimit()
     uses = _msviz_uses()
     printed = _Output()
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _keep_unraisable(printed)
     try:
         with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
             _call(function, given, [click[0], click[1]], shape, limit, writes, out)
@@ -488,6 +520,7 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
         out.problem, out.bug = _short_traceback(), "crash"
     finally:
         sys.setrecursionlimit(limit_before)
+        sys.unraisablehook = unraisable
         writes.forget_frames()
         out.changed = tuple(guard.restore())
     out.output = printed.getvalue()
