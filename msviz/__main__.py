@@ -19,8 +19,26 @@ EPILOG = """examples:
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose usage errors are one line, ``msviz: error: ...``, and exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"msviz: error: {message} (python -m msviz --help tells more)\n")
+
+
+def _at_least_one(text: str) -> int:
+    """A whole number of at least 1, for --stride and --fps."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {text!r}")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(
+    top = _Parser(
         prog="python -m msviz",
         description="msviz: watch a Minesweeper click flood the board, depth-first and breadth-first.",
     )
@@ -40,8 +58,10 @@ def parser() -> argparse.ArgumentParser:
         default="both",
         help="depth-first, breadth-first, or both side by side (default both)",
     )
-    render.add_argument("--stride", type=int, default=1, help="show every N-th step (default 1)")
-    render.add_argument("--fps", type=int, default=10, help="frames per second of a GIF or page (default 10)")
+    render.add_argument("--stride", type=_at_least_one, default=1, help="show every N-th step (default 1)")
+    render.add_argument(
+        "--fps", type=_at_least_one, default=10, help="frames per second of a GIF or page (default 10)"
+    )
     render.add_argument(
         "-o",
         "--output",
@@ -73,9 +93,10 @@ def add_board_arguments(command, *, rows: int, cols: int, mines: int) -> None:
         type=Path,
         help="a board file: rows of symbols (M E B X 1-8), spaces allowed, or LeetCode's JSON",
     )
-    source.add_argument("--rows", type=int, default=rows, help=f"rows of a random board (default {rows})")
-    source.add_argument("--cols", type=int, default=cols, help=f"columns of a random board (default {cols})")
-    source.add_argument("--mines", type=int, default=mines, help=f"mines on a random board (default {mines})")
+    source.add_argument("--rows", type=int, help=f"rows of a random board (default {rows})")
+    source.add_argument("--cols", type=int, help=f"columns of a random board (default {cols})")
+    source.add_argument("--mines", type=int, help=f"mines on a random board (default {mines})")
+    command.set_defaults(random_board_size=(rows, cols, mines))
     source.add_argument(
         "--seed", type=int, default=None, help="seed of a random board, to get the same board again"
     )
@@ -99,7 +120,14 @@ def board_and_click(args):
     import msviz
 
     neighbors = NEIGHBOUR_ORDERS[args.neighbors]
-
+    given = [f"--{name}" for name in ("rows", "cols", "mines", "seed") if getattr(args, name) is not None]
+    if args.board is not None and given:
+        raise ValueError(
+            f"--board takes the board from its file: {', '.join(given)} would be ignored; drop them"
+        )
+    for name, default in zip(("rows", "cols", "mines"), args.random_board_size):
+        if getattr(args, name) is None:
+            setattr(args, name, default)
     if args.board is not None:
         try:
             text = args.board.read_text(encoding="utf-8")
@@ -117,13 +145,27 @@ def board_and_click(args):
     return board, click, neighbors
 
 
+def written_whole(save, path: Path) -> Path:
+    """Call ``save(temporary)`` on a file beside `path`, then put it in `path`'s place: all or nothing.
+
+    A failure or Ctrl-C on the way leaves nothing behind, not even a part of the file.
+    """
+    part = path.with_name(f".{path.stem}.part-{os.getpid()}{path.suffix}")
+    try:
+        save(part)
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+    return path
+
+
 def worksheet(args) -> Path:
     """Do what `worksheet` was asked; return the path written."""
     from msviz.worksheet import PDF_ONLY, save_worksheet
 
     check_output(args.output, (".pdf",), rule=PDF_ONLY)
     board, click, neighbors = board_and_click(args)
-    return save_worksheet(board, click, args.output, neighbors=neighbors)
+    return written_whole(lambda part: save_worksheet(board, click, part, neighbors=neighbors), args.output)
 
 
 def render(args) -> Path:
@@ -138,7 +180,9 @@ def render(args) -> Path:
     board, click, neighbors = board_and_click(args)
     orders = ["dfs", "bfs"] if args.order == "both" else [args.order]
     traces = [msviz.trace(board, click, order=o, neighbors=neighbors) for o in orders]
-    return export.save(traces, args.output, stride=args.stride, fps=args.fps)
+    return written_whole(
+        lambda part: export.save(traces, part, stride=args.stride, fps=args.fps), args.output
+    )
 
 
 def check_output(
@@ -153,6 +197,8 @@ def check_output(
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise ValueError(f"cannot write {str(path)!r}: it is a folder")
+    if path.exists() and not path.is_file():
+        raise ValueError(f"cannot write {str(path)!r}: it is not a regular file (a pipe, a device?)")
     if not folder.is_dir():
         raise ValueError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
@@ -160,7 +206,10 @@ def check_output(
 
 
 def main(argv=None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        args = parser().parse_args(argv)
+    except SystemExit as done:  # --help (0), or a usage error already said in one line (2)
+        return done.code if isinstance(done.code, int) else 2
     try:
         path = {"worksheet": worksheet, "grade": classroom.command}.get(args.command, render)(args)
     except (ValueError, TypeError) as err:
@@ -169,14 +218,16 @@ def main(argv=None) -> int:
         return fail("not enough memory for this board: try fewer rows and columns")
     except OSError as err:  # what could not be foreseen: a full disk, a file made read-only meanwhile
         return fail(f"cannot write {str(args.output)!r}: {err.strerror or err}")
+    except KeyboardInterrupt:
+        return fail("stopped (Ctrl-C); nothing was written", status=130)
     print(f"wrote {path}")
     return 0
 
 
-def fail(message: str) -> int:
-    """Say what went wrong in one line, as argparse does; return the exit status 2."""
+def fail(message: str, status: int = 2) -> int:
+    """Say what went wrong in one line, as argparse does; return the exit status (2: a usage error)."""
     print(f"msviz: error: {message}", file=sys.stderr)
-    return 2
+    return status
 
 
 if __name__ == "__main__":

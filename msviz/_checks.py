@@ -11,6 +11,7 @@ anything is allocated.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -31,9 +32,25 @@ MAX_PIXELS = 33_000_000
 ORDERS = ("dfs", "bfs")
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxstring, _SHORT.maxother = 4, 60, 60
+
+
 def clip(value, most: int = 80) -> str:
-    """The repr of `value`, cut short if long: for messages."""
-    text = repr(value)
+    """The repr of `value`, cut short if long, in bounded time and depth: for messages.
+
+    Examples
+    --------
+    >>> deep = []
+    >>> for _ in range(200_000):
+    ...     deep = [deep]
+    >>> clip(deep)
+    '[[[[[...]]]]]'
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
     return text if len(text) <= most else text[: most - 3] + "..."
 
 

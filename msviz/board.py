@@ -88,7 +88,7 @@ def parse_board(obj) -> Board:
     """
     rows = _rows_of(obj)
     if not rows:
-        raise ValueError(f"the board is empty: {obj!r}")
+        raise ValueError(f"the board is empty: {_checks.clip(obj)}")
     board = [_parse_row(row, r) for r, row in enumerate(rows)]
     width = len(board[0])
     for r, row in enumerate(board):
@@ -121,12 +121,17 @@ def _rows_of(obj) -> list:
     if isinstance(obj, Sequence):
         return list(obj)
     raise TypeError(
-        f"a board must be a list of rows, a string or a 2-D numpy array, not {type(obj).__name__}: {obj!r}"
+        f"a board must be a list of rows, a string or a 2-D numpy array, not {type(obj).__name__}: "
+        f"{_checks.clip(obj)}"
     )
 
 
 def _parse_row(row, r: int) -> list[str]:
     """Return row `r` as a new list of checked one-character symbols."""
+    if isinstance(row, (bytes, bytearray)):
+        raise TypeError(
+            f"row {r} of the board is bytes, not text: {_checks.clip(row)} (decode it: row.decode())"
+        )
     if not isinstance(row, Sequence):
         raise TypeError(
             f"row {r} of the board must be a string or a list of one-character "

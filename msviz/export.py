@@ -33,7 +33,7 @@ def _traces(traces) -> list[Trace]:
     out = list(traces) if isinstance(traces, (list, tuple)) else []
     if not out or not all(isinstance(t, Trace) for t in out):
         raise TypeError(
-            f"expected a msviz.Trace or a list of traces, not {type(traces).__name__}: {traces!r:.80}"
+            f"expected a msviz.Trace or a list of traces, not {type(traces).__name__}: {_checks.clip(traces)}"
         )
     return out
 
@@ -178,9 +178,14 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     from .words import LEGEND, TEMPLATES, TITLES
 
     ts = _traces(traces)
+    for t in ts:  # the view's own limit: a page is the view, saved
+        _checks.size(*t.shape, most=_checks.MAX_VIEW_CELLS, what="a page's board")
     fps = _positive("fps", fps)
     if fps > 60:
         raise ValueError(f"fps must be at most 60, not {fps!r}")
+    step = _checks.whole_number("step", step, least=0)
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a string, not {type(title).__name__}: {_checks.clip(title)}")
     steps = max(len(t) for t in ts)
     per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
     title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 import warnings
 from array import array
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 
 import numpy as np
@@ -185,6 +185,10 @@ class Trace:
                     object.__setattr__(self, name, value)
                 value.flags.writeable = False
                 seen.append(value)
+
+    def __reduce__(self):
+        # Copies and pickles are rebuilt through __init__, so they are read-only too.
+        return type(self), tuple(getattr(self, f.name) for f in fields(self))
 
     def __len__(self) -> int:
         """The number of steps: how many cells the click revealed."""

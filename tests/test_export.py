@@ -154,7 +154,13 @@ def test_render_a_board_file(tmp_path):
         (["--click", "20", "0"], r"click \(20, 0\) is outside the 9x9 board"),
         (["--click", "-1", "0"], r"click \(-1, 0\) is outside the 9x9 board"),
         (["--mines", "100"], r"100 mines do not fit on a 9x9 board"),
-        (["--stride", "0"], r"stride must be at least 1, not 0"),
+        (["--stride", "0"], r"argument --stride: must be at least 1, not '0'"),
+        (["--fps", "0"], r"argument --fps: must be at least 1, not '0'"),
+        (["--rows", "1e3"], r"argument --rows: invalid int value: '1e3'"),
+        (
+            ["--board", "b.txt", "--rows", "5"],
+            r"--board takes the board from its file: --rows would be ignored",
+        ),
         (["--board", "/no/such/board.txt"], r"cannot read the board file '/no/such/board.txt'"),
     ],
 )

@@ -1,0 +1,141 @@
+"""Careless input and a broken front end: one test per class of trouble, each able to fail.
+
+The command line's output (all or nothing, one line per error), copies of a
+trace, boards that are not boards, a page's arguments.
+"""
+
+import copy
+import os
+import pickle
+
+import numpy as np
+import pytest
+
+import msviz
+from msviz import export
+from msviz.__main__ import main
+
+EXAMPLE = ["EEEEE", "EEMEE", "EEEEE", "EEEEE"]
+
+
+# --- The command line: every error one line, every file whole or not at all -------------------
+
+
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["render"], "the following arguments are required: -o/--output"),
+        (["render", "--rows", "1e3", "-o", "x.gif"], "argument --rows: invalid int value: '1e3'"),
+        (["render", "--fps", "0", "-o", "x.gif"], "argument --fps: must be at least 1"),
+        (["paint", "-o", "x.gif"], "invalid choice: 'paint'"),
+    ],
+)
+def test_every_usage_error_is_one_line_and_status_2(capsys, argv, words):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("msviz: error: ") and words in err
+
+
+def test_outputs_that_are_not_regular_files_are_refused_before_any_work(tmp_path, capsys):
+    pipe = tmp_path / "pipe.gif"
+    os.mkfifo(pipe)  # writing here would wait for a reader for ever
+    full = tmp_path / "full.pdf"
+    full.symlink_to("/dev/full")
+    assert main(["render", "-o", str(pipe)]) == 2
+    assert main(["worksheet", "-o", str(full)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("not a regular file" in line for line in err)
+
+
+@pytest.mark.parametrize("trouble", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_a_write_that_fails_half_way_leaves_nothing_behind(tmp_path, capsys, monkeypatch, trouble):
+    def half_then_fail(traces, path, **options):
+        path.write_bytes(b"GIF89a half")
+        raise trouble
+
+    monkeypatch.setattr(export, "save", half_then_fail)
+    status = main(["render", "-o", str(tmp_path / "reveal.gif")])
+    assert status == (130 if isinstance(trouble, KeyboardInterrupt) else 2)
+    assert list(tmp_path.iterdir()) == []  # neither the file nor a part of it
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_whole_file_replaces_the_old_one_only_when_complete(tmp_path):
+    out = tmp_path / "reveal.html"
+    out.write_text("the old page")
+    assert main(["render", "--rows", "5", "--cols", "5", "--mines", "2", "--seed", "1", "-o", str(out)]) == 0
+    assert out.read_text().startswith("<!DOCTYPE html>") and len(list(tmp_path.iterdir())) == 1
+
+
+def test_contradictory_options_are_refused(tmp_path, capsys):
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(EXAMPLE))
+    assert (
+        main(["render", "--board", str(board), "--seed", "3", "--mines", "4", "-o", str(tmp_path / "x.gif")])
+        == 2
+    )
+    assert "--mines, --seed would be ignored" in capsys.readouterr().err
+
+
+# --- A copied trace is as read-only as the original ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "copier",
+    [copy.copy, copy.deepcopy, lambda t: pickle.loads(pickle.dumps(t))],
+    ids=["copy", "deepcopy", "pickle"],
+)
+def test_a_copied_or_unpickled_trace_is_read_only(copier):
+    t = msviz.trace(EXAMPLE, (3, 0))
+    before = t.board_at(0).copy()
+    c = copier(t)
+    arrays = [v for v in vars(c).values() if isinstance(v, np.ndarray)]
+    assert len(arrays) >= 10 and not any(a.flags.writeable for a in arrays)
+    with pytest.raises(ValueError, match="read-only"):
+        c.step_map[0, 0] = 99
+    assert np.array_equal(c.board_at(0), before) and np.array_equal(c.step_map, t.step_map)
+
+
+# --- Boards that are not boards --------------------------------------------------------------
+
+
+def test_a_board_nested_far_too_deep_gets_a_clear_error():
+    deep = []
+    for _ in range(200_000):
+        deep = [deep]
+    with pytest.raises(TypeError, match=r"cell \(0, 0\) must be a one-character string") as caught:
+        msviz.parse_board(deep)
+    assert len(str(caught.value)) < 300
+
+
+def test_rows_given_as_bytes_are_named():
+    with pytest.raises(TypeError, match="row 0 of the board is bytes"):
+        msviz.parse_board([b"EEM", b"EEE"])
+
+
+# --- A page's arguments ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "options, error, words",
+    [
+        ({"step": 2.5}, TypeError, "step must be a whole number"),
+        ({"step": "3"}, TypeError, "step must be a whole number"),
+        ({"step": -1}, ValueError, "step must be at least 0"),
+        ({"title": 123}, TypeError, "title must be a string"),
+        ({"title": b"x"}, TypeError, "title must be a string"),
+    ],
+)
+def test_a_pages_arguments_are_checked(options, error, words):
+    t = msviz.trace(EXAMPLE, (3, 0))
+    with pytest.raises(error, match=words):
+        export.page_html(t, **options)
+
+
+def test_a_page_obeys_the_views_cell_limit(monkeypatch):
+    t = msviz.trace(["EEE", "EEM"], (0, 0))
+    assert export.page_html(t).startswith("<!DOCTYPE html>")
+    monkeypatch.setattr(msviz._checks, "MAX_VIEW_CELLS", 5)  # the limit, made small enough to test
+    with pytest.raises(ValueError, match="a page's board of 2x3 has 6 cells; the limit is 5 cells"):
+        export.page_html(t)
