@@ -45,7 +45,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_lab(root: Path, workdir: Path, *, timeout: float = 90):
+def running_lab(root: Path, workdir: Path, *, timeout: float = 600):
     """Serve `root` with JupyterLab from this environment; yield its base URL; stop it at the end."""
     port = free_port()
     command = [

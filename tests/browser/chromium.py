@@ -11,6 +11,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-artifacts" / "screenshots"
 
+#: How long, in ms, a browser test waits for a state (a selector, a condition)
+#: before it calls the wait a hang. Long on purpose: a loaded machine (a shared
+#: CI runner, a busy hub) makes the tests slower, never makes them fail. Every
+#: wait is for a state, never for a time to pass.
+PATIENCE = 600_000
+
 
 def shoot(target, name: str):
     """Save a screenshot of a page or of one element in the artefacts folder."""

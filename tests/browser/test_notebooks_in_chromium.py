@@ -19,7 +19,7 @@ import shutil
 
 import nbformat
 import pytest
-from chromium import CANVAS_PIXELS, DRAWN, ROOT, shoot
+from chromium import CANVAS_PIXELS, DRAWN, PATIENCE, ROOT, shoot
 from labserver import TOKEN, running_lab
 
 # A notebook of the tests' own, for the game: its second cell prints the kernel's board.
@@ -46,6 +46,7 @@ def lab(tmp_path_factory):
 def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000)):
     """Open notebook `name` in JupyterLab, run all cells, wait until every cell has run; yield the page."""
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    page.set_default_timeout(PATIENCE)  # clicks and locators too wait on state, as long as a load needs
     try:
         yield _run_all(page, lab, name)
     finally:
@@ -54,8 +55,8 @@ def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000)):
 
 def _run_all(page, lab: str, name: str):
     page.goto(f"{lab}/lab/tree/{name}?token={TOKEN}&reset")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=60_000)
-    page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=60_000)  # the kernel is up
+    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=PATIENCE)
+    page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=PATIENCE)  # the kernel is up
     page.wait_for_timeout(1000)
     page.click(".lm-MenuBar-item:has-text('Run')")
     page.click(".lm-Menu-item:has-text('Run All Cells')")
@@ -66,7 +67,7 @@ def _run_all(page, lab: str, name: str):
             return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
         }""",
         arg=n_code,
-        timeout=120_000,
+        timeout=PATIENCE,
     )
     page.wait_for_timeout(1500)  # widgets render after their outputs arrive
     return page
@@ -89,7 +90,7 @@ def drawn_step(view) -> int:
 
 def wait_drawn(page, view, k: int):
     page.wait_for_function(
-        "([root, k]) => root.msviz.step() === k", arg=[view.element_handle(), k], timeout=20_000
+        "([root, k]) => root.msviz.step() === k", arg=[view.element_handle(), k], timeout=PATIENCE
     )
 
 
@@ -150,7 +151,7 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         assert len({p[2] for p in pictures}) == 3, "the picture did not change with the step"
 
         player.locator(".widget-play button").first.click()  # Play
-        page.wait_for_function("root => root.msviz.step() > 3", arg=view.element_handle(), timeout=30_000)
+        page.wait_for_function("root => root.msviz.step() > 3", arg=view.element_handle(), timeout=PATIENCE)
         assert view.evaluate(CANVAS_PIXELS) != pictures[0], "Play moved the step but not the picture"
         assert re.match(r"step \d+:", view.evaluate(DRAWN)["caption"])
         view.focus()
@@ -180,7 +181,7 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         page.wait_for_function(
             "root => root.msviz.event() !== null && root.msviz.step() > 0",
             arg=view.element_handle(),
-            timeout=20_000,
+            timeout=PATIENCE,
         )
         e = next(
             e
@@ -229,7 +230,7 @@ def kernel_board(page) -> tuple[str, bool]:
         "el => /BOARD \\S+ (True|False)/.test(el.textContent)"
         " && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
         arg=cell.element_handle(),
-        timeout=30_000,
+        timeout=PATIENCE,
     )
     text = cell.locator(".jp-OutputArea-output").last.inner_text()
     _, cells, lost = text.split()
@@ -238,7 +239,7 @@ def kernel_board(page) -> tuple[str, bool]:
 
 def assert_screen_is_board(page, view):
     """Once the view has settled, each drawn cell is what the kernel's board says."""
-    page.wait_for_function("root => !root.msviz.animating()", arg=view.element_handle(), timeout=20_000)
+    page.wait_for_function("root => !root.msviz.animating()", arg=view.element_handle(), timeout=PATIENCE)
     page.wait_for_timeout(200)
     cells, lost = kernel_board(page)
     codes = {"E": 0, "M": 12 if lost else 0, "B": 2, "X": 11, **{str(d): 2 + d for d in range(1, 9)}}
@@ -260,7 +261,7 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
 
         before = view.evaluate(CANVAS_PIXELS)
         canvas.click(position=at(8, 15))  # the first click is safe and floods
-        page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=20_000)
+        page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=PATIENCE)
         canvas.click(position=at(0, 0))  # a click during the flood: it finishes, then applies
         cells = assert_screen_is_board(page, view)
         assert view.evaluate(CANVAS_PIXELS) != before and cells.count("E") + cells.count("M") < 16 * 30
@@ -269,7 +270,7 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         canvas.click(position=at(15, 29), button="right")  # a flag, if that cell is still hidden
         game.locator("button:has-text('New game')").click()
         canvas.click(position=at(8, 15))
-        page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=20_000)
+        page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=PATIENCE)
         game.locator("button:has-text('New game')").click()  # a new game during the flood
         cells = assert_screen_is_board(page, view)
         assert set(cells) <= {"E", "M"} and set(view.evaluate(DRAWN)["sprites"]) == {0}
@@ -305,5 +306,5 @@ def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name
         board = widget.locator("canvas.msviz-cells").first
         board.scroll_into_view_if_needed()
         # The screenshot waits until the first board is painted on the screen, whole.
-        page.wait_for_function(IN_VIEW, arg=board.element_handle(), timeout=10_000)
+        page.wait_for_function(IN_VIEW, arg=board.element_handle(), timeout=PATIENCE)
         shoot(page, f"{name[:2]}-at-1024x768")

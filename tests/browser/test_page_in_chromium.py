@@ -14,7 +14,7 @@ import random
 
 import numpy as np
 import pytest
-from chromium import CANVAS_PIXELS, DRAWN, shoot
+from chromium import CANVAS_PIXELS, DRAWN, PATIENCE, shoot
 
 import msviz
 from msviz import export
@@ -45,6 +45,7 @@ def open_page(browser, tmp_path):
     def open_(traces, name="page", viewport=(1024, 768)):
         path = export.save_html(traces, tmp_path / f"{name}.html")
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.set_default_timeout(PATIENCE)
         asked, problems = [], []
 
         def route(r):
@@ -60,7 +61,7 @@ def open_page(browser, tmp_path):
         page.on("pageerror", lambda e: problems.append(f"error: {e}"))
         page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
         page.goto(path.as_uri())
-        page.wait_for_function("window.msvizPage !== undefined", timeout=20_000)
+        page.wait_for_function("window.msvizPage !== undefined", timeout=PATIENCE)
         page.asked, page.problems = asked, problems
         pages.append(context)
         return page
@@ -200,11 +201,11 @@ def test_a_page_plays_to_the_last_step_offline_with_every_control_drawn(open_pag
     page.fill(".msviz-controls input[type=number] >> nth=0", "60")
     page.fill(".msviz-controls input[type=number] >> nth=1", "40")
     page.locator(".msviz-controls button[data-control=play]").click()
-    page.wait_for_function("!window.msvizPage.isPlaying()", timeout=30_000)
+    page.wait_for_function("!window.msvizPage.isPlaying()", timeout=PATIENCE)
     page.wait_for_function(  # the last picture is drawn in the next animation frame
         "lasts => [...document.querySelectorAll('.msviz-view')].every((r, i) => r.msviz.step() === lasts[i])",
         arg=[len(dfs) - 1, len(bfs) - 1],
-        timeout=5_000,
+        timeout=PATIENCE,
     )
     drawn = [page.locator(".msviz-view").nth(i).evaluate(DRAWN) for i in range(2)]
     for t, d in zip((dfs, bfs), drawn):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from chromium import shoot
+from chromium import PATIENCE, shoot
 
 import msviz
 from msviz import export
@@ -58,13 +58,14 @@ def open_quiz(browser, tmp_path):
         path = tmp_path / f"quiz-{q.trace.order}.html"
         path.write_text(quiz_page(q), encoding="utf-8")
         context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
+        context.set_default_timeout(PATIENCE)
         contexts.append(context)
         page = context.new_page()
         problems = []
         page.on("pageerror", lambda e: problems.append(f"error: {e}"))
         page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
         page.goto(path.as_uri())
-        page.wait_for_function("window.msvizPage !== undefined", timeout=20_000)
+        page.wait_for_function("window.msvizPage !== undefined", timeout=PATIENCE)
         page.add_style_tag(content=QUIZ_ONLY)
         page.evaluate(
             "() => { window.sent = []; window.msvizPage.models[0].send = m => window.sent.push(m); }"
@@ -201,7 +202,7 @@ def kernel_score(page) -> tuple[int, int, int]:
         "el => /SCORE \\d+ \\d+ -?\\d+/.test(el.textContent)"
         " && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
         arg=cell.element_handle(),
-        timeout=30_000,
+        timeout=PATIENCE,
     )
     _, right, tries, step = cell.locator(".jp-OutputArea-output").last.inner_text().split()
     return int(right), int(tries), int(step)
@@ -222,9 +223,9 @@ def test_in_jupyterlab_the_kernel_reads_the_score_of_the_clicks(browser, lab):
             canvas.click(position={"x": (col + 0.5) * box["width"] / 8, "y": (row + 0.5) * box["height"] / 6})
 
         click(*cell(t, 2))  # another cell of the next layer: right
-        page.wait_for_function("root => root.msviz.step() === 1", arg=view.element_handle(), timeout=20_000)
+        page.wait_for_function("root => root.msviz.step() === 1", arg=view.element_handle(), timeout=PATIENCE)
         click(*cell(t, len(t) - 1))  # a later layer: wrong
-        page.wait_for_function("root => root.msviz.step() === 2", arg=view.element_handle(), timeout=20_000)
+        page.wait_for_function("root => root.msviz.step() === 2", arg=view.element_handle(), timeout=PATIENCE)
         assert view.evaluate("root => root.msviz.quiz().score") == quiz_score(1, 2)
         assert kernel_score(page) == (1, 2, 2)
         widget.scroll_into_view_if_needed()
@@ -234,6 +235,6 @@ def test_in_jupyterlab_the_kernel_reads_the_score_of_the_clicks(browser, lab):
         page.wait_for_function(
             "root => root.msviz.step() === 0 && root.msviz.quiz().score === 'Score: 0 of 0.'",
             arg=view.element_handle(),
-            timeout=20_000,
+            timeout=PATIENCE,
         )
         assert kernel_score(page) == (0, 0, 0)
