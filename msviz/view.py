@@ -165,9 +165,27 @@ class BoardView(anywidget.AnyWidget):
             self.code = "" if source is None else SOURCES[source]
             self.code_lines = {} if source is None else LINES[source]
 
+    # What the front end (or a careless user) sets is checked as a trait: a bad
+    # value raises TraitError, and traitlets keeps the old one.
     @traitlets.validate("max_cell")
     def _valid_max_cell(self, proposal):
-        return _checks.px(proposal["value"], name="max_cell")
+        return _as_trait_error(_checks.px, proposal["value"], name="max_cell")
+
+    @traitlets.validate("step")
+    def _valid_step(self, proposal):
+        return _as_trait_error(_checks.whole_number, "step", proposal["value"], least=-1)
+
+    @traitlets.validate("rows", "cols")
+    def _valid_side(self, proposal):
+        return _as_trait_error(_checks.whole_number, proposal["trait"].name, proposal["value"], least=1)
+
+    @traitlets.validate("fps")
+    def _valid_fps(self, proposal):
+        return _as_trait_error(_checks.whole_number, "fps", proposal["value"], least=1, most=60)
+
+    @traitlets.validate("quiz_right", "quiz_tries")
+    def _valid_score(self, proposal):
+        return _as_trait_error(_checks.whole_number, proposal["trait"].name, proposal["value"], least=0)
 
     def show(self, trace: Trace, *, step: int | None = None) -> None:
         """Send `trace` to the browser (once) and show its `step` (the last by default)."""
@@ -202,7 +220,7 @@ class BoardView(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("event") not in ("click", "flag"):
             return
         row, col = content.get("row"), content.get("col")
-        if not (isinstance(row, int) and isinstance(col, int)):
+        if not (type(row) is int and type(col) is int):  # JSON's true and false are not cells
             return
         if 0 <= row < self.rows and 0 <= col < self.cols:
             handlers = self._click_handlers if content["event"] == "click" else self._flag_handlers
@@ -212,6 +230,12 @@ class BoardView(anywidget.AnyWidget):
     def picture(self) -> np.ndarray:
         """Return the position shown as an RGB image (drawn by matplotlib, in the kernel)."""
         shape = (self.rows, self.cols)
+        cells = self.rows * self.cols
+        if len(self.start) != cells or len(self.final) != cells or len(self.step_cell) % 4:
+            raise ValueError(
+                f"the view's arrays do not fit its {self.rows}x{self.cols} board "
+                f"({len(self.start)} and {len(self.final)} bytes for {cells} cells)"
+            )
         codes = np.frombuffer(self.start, np.uint8).reshape(shape)
         final = np.frombuffer(self.final, np.uint8).reshape(shape)
         symbols = np.array(list(CODES))
@@ -241,7 +265,19 @@ class BoardView(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
-        return with_png(bundle, self.picture())
+        try:
+            picture = self.picture()
+        except ValueError:  # arrays that do not fit: the live view still shows, without its PNG
+            return bundle
+        return with_png(bundle, picture)
+
+
+def _as_trait_error(check, *args, **kwargs):
+    """Run one of the shared checks; turn its TypeError or ValueError into traitlets' TraitError."""
+    try:
+        return check(*args, **kwargs)
+    except (TypeError, ValueError) as error:
+        raise traitlets.TraitError(str(error)) from None
 
 
 def with_png(bundle, picture: np.ndarray):

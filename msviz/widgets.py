@@ -540,6 +540,11 @@ class Quiz(widgets.VBox):
         A guess of a cell already uncovered is not counted. Once the reveal
         is over, the final score is returned and nothing changes.
         """
+        row = _checks.whole_number("row", row)
+        col = _checks.whole_number("col", col)
+        rows, cols = self.trace.shape
+        if not (0 <= row < rows and 0 <= col < cols):
+            raise ValueError(f"cell ({row}, {col}) is outside the {rows}x{cols} board")
         right, tries = self.score
         if self.over:
             return quiz_score(right, tries, over=True)

@@ -14,6 +14,7 @@ import pytest
 import msviz
 from msviz import export
 from msviz.__main__ import main
+from msviz.view import BoardView
 
 EXAMPLE = ["EEEEE", "EEMEE", "EEEEE", "EEEEE"]
 
@@ -139,3 +140,57 @@ def test_a_page_obeys_the_views_cell_limit(monkeypatch):
     monkeypatch.setattr(msviz._checks, "MAX_VIEW_CELLS", 5)  # the limit, made small enough to test
     with pytest.raises(ValueError, match="a page's board of 2x3 has 6 cells; the limit is 5 cells"):
         export.page_html(t)
+
+
+# --- What the front end sends is checked as a trait -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("max_cell", 0),
+        ("step", True),
+        ("step", -5),
+        ("rows", 0),
+        ("cols", -3),
+        ("fps", 0),
+        ("quiz_tries", -3),
+    ],
+)
+def test_bad_values_from_the_front_end_are_refused_and_the_old_kept(name, value):
+    import traitlets
+
+    view = BoardView(msviz.trace(EXAMPLE, (3, 0)))
+    old = getattr(view, name)
+    with pytest.raises(traitlets.TraitError, match=name):
+        setattr(view, name, value)
+    assert getattr(view, name) == old and type(getattr(view, name)) is int
+
+
+def test_arrays_that_do_not_fit_the_board_give_words_not_a_numpy_error():
+    view = BoardView(msviz.trace(EXAMPLE, (3, 0)))
+    view.start = b"\x00"
+    with pytest.raises(ValueError, match="do not fit its 4x5 board"):
+        view.picture()
+    data, _ = view._repr_mimebundle_()
+    assert "image/png" not in data  # the live view shows; only its PNG stand-in is left out
+
+
+def test_a_click_message_with_booleans_reaches_no_handler():
+    view = BoardView(msviz.trace(EXAMPLE, (3, 0)))
+    clicks = []
+    view.on_click(lambda r, c: clicks.append((r, c)))
+    view._handle_message(view, {"event": "click", "row": True, "col": False}, [])
+    view._handle_message(view, {"event": "click", "row": 1, "col": 2}, [])
+    assert clicks == [(1, 2)]
+
+
+@pytest.mark.parametrize(
+    "row, col, error",
+    [(True, False, TypeError), (1.0, 0, TypeError), ("1", 0, TypeError), (9, 0, ValueError)],
+)
+def test_a_quiz_guess_names_a_bad_cell(row, col, error):
+    quiz = msviz.quiz(EXAMPLE, (3, 0))
+    with pytest.raises(error, match="row|outside"):
+        quiz.guess(row, col)
+    assert quiz.score == (0, 0)
