@@ -14,7 +14,8 @@ import html
 import json
 from pathlib import Path
 
-from matplotlib.animation import FuncAnimation, PillowWriter
+import numpy as np
+from matplotlib.animation import FuncAnimation
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -94,6 +95,11 @@ class _Frames:
 
     def _image(self, t: Trace, k: int):
         return step_image(t, min(k, len(t) - 1), px=self.px)
+
+    def picture(self):
+        """The figure as drawn now, as an RGB array."""
+        self.figure.canvas.draw()
+        return np.asarray(self.figure.canvas.buffer_rgba())[..., :3].copy()
 
     def show(self, k: int) -> list:
         """Show step `k` of every trace (a shorter one holds its last step); return the artists."""
@@ -297,10 +303,41 @@ def save_gif(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
     True
     """
     fps = _positive("fps", fps)
-    anim = animation(traces, stride=stride, interval=1000 // fps, px=px)
+    steps = frames(traces, stride=stride)
+    if len(steps) > MAX_GIF_FRAMES:
+        needed = -(-len(steps) * stride // MAX_GIF_FRAMES)
+        raise ValueError(
+            f"a GIF of {len(steps)} frames is too long (the limit is {MAX_GIF_FRAMES}): "
+            f"show one step in {needed} (stride={needed}, or --stride {needed}) or write an HTML page"
+        )
+    drawn = _Frames(traces, px=px)
     path = Path(path)
-    anim.save(path, writer=PillowWriter(fps=fps))
+    with open(path, "wb") as out:
+        for i, k in enumerate(steps):
+            drawn.show(k)
+            _write_gif_frame(out, drawn.picture(), first=i == 0, duration=1000 // fps)
+        out.write(b";")  # the GIF trailer
     return path
+
+
+#: The most frames one GIF may have; a longer reveal is shown with a stride, or as a page.
+MAX_GIF_FRAMES = 3000
+
+
+def _write_gif_frame(out, rgb, *, first: bool, duration: int) -> None:
+    """Write one frame of a looping GIF to `out`, each frame with its own palette: memory of one frame.
+
+    Pillow's own writer keeps every frame until the end; this writes each as it comes.
+    """
+    from PIL import GifImagePlugin, Image
+
+    frame = Image.fromarray(rgb).quantize(256)
+    if first:
+        header, _ = GifImagePlugin.getheader(frame)
+        out.write(b"".join(header))
+        out.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")  # loop for ever
+    for chunk in GifImagePlugin.getdata(frame, duration=duration, include_color_table=True):
+        out.write(chunk)
 
 
 def save_png(traces, path, *, step=None, px=None) -> Path:

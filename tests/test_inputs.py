@@ -194,3 +194,31 @@ def test_a_quiz_guess_names_a_bad_cell(row, col, error):
     with pytest.raises(error, match="row|outside"):
         quiz.guess(row, col)
     assert quiz.score == (0, 0)
+
+
+# --- A GIF is written frame by frame, and refused when too long --------------------------------
+
+
+def test_a_gifs_memory_does_not_grow_with_its_frames(tmp_path):
+    import tracemalloc
+
+    t = msviz.trace([["E"] * 10] * 10, (5, 5))
+    peaks = []
+    for stride in (50, 1):  # 3 frames, then 100
+        tracemalloc.start()
+        export.save_gif(t, tmp_path / f"every-{stride}.gif", stride=stride)
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    frames = [len(export.frames(t, stride=s)) for s in (50, 1)]
+    assert frames == [3, 100] and peaks[1] < 1.3 * peaks[0]  # held: one frame, not a hundred
+
+
+def test_a_gif_too_long_is_refused_before_any_work(tmp_path, monkeypatch):
+    monkeypatch.setattr(export, "MAX_GIF_FRAMES", 5)
+    t = msviz.trace([["E"] * 4] * 3, (0, 0))
+    with pytest.raises(
+        ValueError, match=r"a GIF of 12 frames is too long \(the limit is 5\): show one step in 3"
+    ):
+        export.save_gif(t, tmp_path / "long.gif")
+    assert list(tmp_path.iterdir()) == []
+    assert export.save_gif(t, tmp_path / "short.gif", stride=3).stat().st_size > 0
