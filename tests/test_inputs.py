@@ -10,6 +10,8 @@ import pickle
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import msviz
 from msviz import export
@@ -222,3 +224,101 @@ def test_a_gif_too_long_is_refused_before_any_work(tmp_path, monkeypatch):
         export.save_gif(t, tmp_path / "long.gif")
     assert list(tmp_path.iterdir()) == []
     assert export.save_gif(t, tmp_path / "short.gif", stride=3).stat().st_size > 0
+
+
+# --- Every public function, any odd value for any argument -----------------------------------
+
+ODD_VALUES = st.sampled_from(
+    [
+        None,
+        True,
+        False,
+        0,
+        -1,
+        2.5,
+        float("nan"),
+        10**9,
+        "3",
+        "",
+        b"EE",
+        [],
+        [1],
+        {},
+        (0,),
+        np.int64(2),
+        object(),
+    ]
+)
+
+#: Each public function with a call that works, its positional arguments named;
+#: each argument is then replaced by odd values.
+CALLS = {
+    "format_board": (msviz.format_board, {"board": EXAMPLE}, {"style": "text"}),
+    "mine_counts": (msviz.mine_counts, {"board": EXAMPLE}, {}),
+    "parse_board": (msviz.parse_board, {"board": EXAMPLE}, {}),
+    "random_board": (msviz.random_board, {"rows": 3, "cols": 4, "mines": 2}, {"seed": 1, "safe": (0, 0)}),
+    "trace": (
+        msviz.trace,
+        {"board": EXAMPLE, "click": (3, 0)},
+        {"order": "dfs", "neighbors": msviz.READING_ORDER},
+    ),
+    "reveal": (
+        msviz.reveal,
+        {"board": EXAMPLE, "click": (3, 0)},
+        {"order": "bfs", "neighbors": msviz.READING_ORDER},
+    ),
+    "dfs_reveal": (
+        lambda *a, **k: list(msviz.dfs_reveal(*a, **k)),
+        {"board": EXAMPLE, "click": (3, 0)},
+        {"neighbors": msviz.READING_ORDER},
+    ),
+    "bfs_events": (
+        lambda *a, **k: list(msviz.bfs_events(*a, **k)),
+        {"board": EXAMPLE, "click": (3, 0)},
+        {"neighbors": msviz.READING_ORDER},
+    ),
+    "check": (
+        msviz.check,
+        {"update_board": lambda b, c: None},
+        {"time_limit": 1, "random_boards": 2, "seed": 1, "show": False},
+    ),
+    "record": (
+        msviz.record,
+        {"update_board": lambda b, c: b, "board": EXAMPLE, "click": (3, 0)},
+        {"time_limit": 1},
+    ),
+    "page_html": (
+        export.page_html,
+        {"traces": msviz.trace(EXAMPLE, (3, 0))},
+        {"fps": 5, "step": 1, "title": "t"},
+    ),
+}
+
+#: What a message may call an argument instead of its own name.
+ALSO = {
+    "update_board": ["function"],
+    "traces": ["Trace"],
+    "safe": ["click", "cell"],
+    "board": ["row", "cell"],
+}
+
+
+def _names_the_value(message: str, name: str, value) -> bool:
+    words = [name, msviz._checks.clip(value), type(value).__name__, *ALSO.get(name, [])]
+    return any(word and word in message for word in words)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(CALLS)), st.integers(0, 9), ODD_VALUES)
+def test_any_odd_argument_of_a_public_function_is_refused_by_name_or_works(which, position, value):
+    function, positional, keywords = CALLS[which]
+    names = list(positional) + sorted(keywords)
+    name = names[position % len(names)]
+    arguments = {**positional, **keywords, name: value}
+    args = [arguments[n] for n in positional]
+    kwargs = {n: arguments[n] for n in keywords}
+    try:
+        function(*args, **kwargs)
+    except (TypeError, ValueError) as error:
+        message = str(error)
+        assert len(message) < 400 and _names_the_value(message, name, value), (which, name, value, message)
