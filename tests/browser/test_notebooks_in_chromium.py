@@ -223,13 +223,15 @@ def test_one_slider_drives_both_sides_of_the_comparison(browser, lab):
 def kernel_board(page) -> tuple[str, bool]:
     """Run the game notebook's second cell and read the board the kernel holds."""
     cell = page.locator(".jp-CodeCell").nth(1)
+    before = cell.locator(".jp-InputPrompt").text_content()
     cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Control+Enter")
-    page.wait_for_timeout(300)
+    # Wait for this run's output, not the last one's: the prompt gets a new number when it is done.
     page.wait_for_function(
-        "el => /BOARD \\S+ (True|False)/.test(el.textContent)"
-        " && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
-        arg=cell.element_handle(),
+        "([el, before]) => /BOARD \\S+ (True|False)/.test(el.textContent)"
+        " && /\\[\\d+\\]/.test(el.querySelector('.jp-InputPrompt').textContent)"
+        " && el.querySelector('.jp-InputPrompt').textContent !== before",
+        arg=[cell.element_handle(), before],
         timeout=PATIENCE,
     )
     text = cell.locator(".jp-OutputArea-output").last.inner_text()
