@@ -192,3 +192,15 @@ def test_after_a_time_out_the_interpreter_runs_traced_code_as_before():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "traced code ran", done.stderr
+
+
+def test_without_ctypes_the_fallback_still_stops_a_one_line_loop(monkeypatch):
+    import msviz.grade.run as run
+
+    monkeypatch.setattr(run, "_INTERRUPT", None)  # as on a Python with no PyThreadState_SetAsyncExc
+
+    # One line: the loop never reaches a new line to trace, only bytecodes.
+    endless = eval("lambda board, click: [None for _ in iter(int, 1)]")
+
+    report = check(endless, time_limit=0.2, random_boards=1)
+    assert report.bug == "too slow" and sys.gettrace() is None

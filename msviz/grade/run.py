@@ -147,6 +147,8 @@ class _Clock:
                     _INTERRUPT(self.thread, TimeUp)
 
     def _line(self, frame, event, arg):
+        if event == "call":  # every bytecode, not only new lines: `while True: pass` is one line
+            frame.f_trace_opcodes = True
         if self.used() >= self.limit:
             raise TimeUp
         return self._line
