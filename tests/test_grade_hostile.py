@@ -194,13 +194,25 @@ def test_after_a_time_out_the_interpreter_runs_traced_code_as_before():
     assert done.stdout.strip() == "traced code ran", done.stderr
 
 
-def test_without_ctypes_the_fallback_still_stops_a_one_line_loop(monkeypatch):
-    import msviz.grade.run as run
+def test_without_ctypes_the_fallback_still_stops_a_one_line_loop():
+    # As on a Python with no PyThreadState_SetAsyncExc. The loop is on one line, so it never
+    # reaches a new line to trace, only bytecodes. In a process of its own: a regression
+    # fails here instead of hanging the suite.
+    import subprocess
+    import textwrap
 
-    monkeypatch.setattr(run, "_INTERRUPT", None)  # as on a Python with no PyThreadState_SetAsyncExc
+    script = textwrap.dedent(
+        """
+        import sys
+        import msviz.grade.run as run
+        from msviz.grade import check
 
-    # One line: the loop never reaches a new line to trace, only bytecodes.
-    endless = eval("lambda board, click: [None for _ in iter(int, 1)]")
-
-    report = check(endless, time_limit=0.2, random_boards=1)
-    assert report.bug == "too slow" and sys.gettrace() is None
+        run._INTERRUPT = None
+        namespace = {}
+        exec("def endless(board, click):\\n    while True: pass\\n", namespace)
+        report = check(namespace["endless"], time_limit=0.2, random_boards=1)
+        print(report.bug, sys.gettrace())
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "too slow None", done.stderr
