@@ -264,10 +264,6 @@ def view_benchmark(board, click, repeat, trace_seconds):
     return ok
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # --- The grader: a student's right solution run under it, against the same run bare ---------
 
 
@@ -298,3 +294,7 @@ def grader_benchmark(repeat):
         f"{whole / 200 * 1000:.2f} ms a board"
     )
     return ok
+
+
+if __name__ == "__main__":
+    sys.exit(main())
