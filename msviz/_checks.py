@@ -254,23 +254,3 @@ def neighbors(value) -> tuple[tuple[int, int], ...]:
             f"but {clip(value)} misses {missing} and has extra or repeated {extra}"
         )
     return offsets
-
-
-def trace(value, *, name: str = "trace"):
-    """Return `value` after checking it is a `msviz.Trace`.
-
-    Examples
-    --------
-    >>> trace(None)
-    Traceback (most recent call last):
-    ...
-    TypeError: trace must be a msviz.Trace (made by msviz.trace(board, click)), not NoneType: None
-    """
-    from .trace import Trace
-
-    if not isinstance(value, Trace):
-        raise TypeError(
-            f"{name} must be a msviz.Trace (made by msviz.trace(board, click)), "
-            f"not {type(value).__name__}: {clip(value)}"
-        )
-    return value

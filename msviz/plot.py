@@ -9,14 +9,12 @@ extra keywords to the matplotlib call that draws, and returns its artists.
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 from matplotlib import pyplot as plt
 
-from . import _checks
 from .board import parse_board
-from .render import DIGIT_COLORS, board_image, step_image, tile_size
+from .render import DIGIT_COLORS, PALETTE, board_image, step_image, tile_size
+from .trace import checked as checked_trace
 from .words import ORDER_NAMES
 
 __all__ = [
@@ -31,7 +29,6 @@ __all__ = [
     "compare_orders",
     "frontier_plot",
     "step_vs_distance",
-    "chebyshev_distance",
 ]
 
 
@@ -102,7 +99,10 @@ def draw_step(trace, k, *, ax=None, indices=None, px=None, show_frontier=True, *
 # --- Pictures of a whole trace ------------------------------------------------------
 
 FRONTIER_NAMES = {"dfs": "DFS stack", "bfs": "BFS queue"}
-ORDER_COLORS = {"dfs": "#d55e00", "bfs": "#0072b2"}  # colour-blind-safe pair (Okabe-Ito)
+ORDER_COLORS = {
+    "dfs": PALETTE["stack"],
+    "bfs": PALETTE["queue"],
+}  # as the board marks the stack and the queue
 
 
 def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
@@ -130,7 +130,7 @@ def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
 def _cell_map(ax, values, *, label, cmap, norm=None, annotate=None, colorbar=True, **kwargs):
     """Show a per-cell number map (-1 = none, drawn pale); return (image, colorbar, texts)."""
     ax = _axes(ax)
-    cmap = plt.get_cmap(cmap).with_extremes(bad="#eeeeee")
+    cmap = plt.get_cmap(cmap).with_extremes(bad=PALETTE["unreached"])
     shown = np.ma.masked_less(values, 0)
     rows, cols = values.shape
     kwargs.setdefault("interpolation", "nearest")
@@ -177,7 +177,7 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
     >>> [t.get_text() for t in texts]
     ['0', '1', '2', '3']
     """
-    trace = _checks.trace(trace)
+    trace = checked_trace(trace)
     ax = _axes(ax)
     artists = _cell_map(
         ax,
@@ -210,7 +210,7 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     >>> [t.get_text() for t in texts]
     ['0', '1', '1', '1']
     """
-    trace = _checks.trace(trace)
+    trace = checked_trace(trace)
     ax = _axes(ax)
     label = "distance from the click (layer)" if trace.order == "bfs" else "recursion depth"
     artists = _cell_map(
@@ -248,8 +248,8 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
     >>> sorted(drawn)
     ['bfs', 'dfs', 'difference']
     """
-    dfs_trace = _checks.trace(dfs_trace, name="dfs_trace")
-    bfs_trace = _checks.trace(bfs_trace, name="bfs_trace")
+    dfs_trace = checked_trace(dfs_trace, name="dfs_trace")
+    bfs_trace = checked_trace(bfs_trace, name="bfs_trace")
     if dfs_trace.shape != bfs_trace.shape or dfs_trace.click != bfs_trace.click:
         raise ValueError(
             f"compare_orders needs two traces of the same click on the same board, not a "
@@ -271,7 +271,7 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
     diff = np.where(revealed, dfs_trace.step_map - bfs_trace.step_map, 0)
     limit = max(1, int(np.abs(diff).max()))
     ax = axes[2]
-    cm = plt.get_cmap(diff_cmap).with_extremes(bad="#eeeeee")
+    cm = plt.get_cmap(diff_cmap).with_extremes(bad=PALETTE["unreached"])
     rows, cols = diff.shape
     image = ax.imshow(
         np.ma.masked_where(~revealed, diff),
@@ -303,7 +303,7 @@ def frontier_plot(*traces, ax=None, **kwargs):
     >>> lines[0].get_ydata().tolist()
     [3, 2, 1, 0]
     """
-    traces = [_checks.trace(t) for t in traces]
+    traces = [checked_trace(t) for t in traces]
     ax = _axes(ax)
     lines = []
     for t in traces:
@@ -325,14 +325,6 @@ def _label(ax, ylabel: str, title: str, **legend) -> None:
     ax.grid(alpha=0.3)
 
 
-def chebyshev_distance(trace) -> np.ndarray:
-    """Deprecated: use ``trace.distance``, each step's distance from the click in king moves."""
-    warnings.warn(
-        "plot.chebyshev_distance(t) is now t.distance (a Trace's own array)", DeprecationWarning, stacklevel=2
-    )
-    return _checks.trace(trace).distance
-
-
 def step_vs_distance(*traces, ax=None, **kwargs):
     """Plot each visit's step against its distance from the click (in king moves).
 
@@ -351,7 +343,7 @@ def step_vs_distance(*traces, ax=None, **kwargs):
     >>> points[0].get_offsets().tolist()
     [[0.0, 0.0], [1.0, 1.0], [2.0, 1.0], [3.0, 1.0]]
     """
-    traces = [_checks.trace(t) for t in traces]
+    traces = [checked_trace(t) for t in traces]
     ax = _axes(ax)
     points = []
     for t in traces:

@@ -21,6 +21,7 @@ from matplotlib.patches import Circle
 
 from . import _checks
 from .board import parse_board
+from .trace import checked as checked_trace
 
 __all__ = [
     "PALETTE",
@@ -53,6 +54,13 @@ PALETTE = {
     "queue": "#9a3300",  # the BFS queue: cells outlined and numbered from the front
     "wrong": "#e6007e",  # a mistake: the grader's marks, a quiz guess that does not count
     "right": "#1a7f37",  # a quiz guess that counts
+    # Charts and paper.
+    "unreached": "#eeeeee",  # a cell the reveal never reaches, on a chart
+    "ink": "#555555",  # lines on the paper worksheet, quiet words on a page
+    "control": "#f4f4f4",  # a page's buttons ...
+    "control_edge": "#999999",  # ... their border
+    "control_ink": "#222222",  # ... and their icons
+    "error": "#dd3333",  # the border of a widget's error box
     # The classic colours of the digits 1-8.
     "1": "#0000ff",  # blue
     "2": "#008000",  # green
@@ -273,9 +281,10 @@ def _side(shape: tuple[int, int], px) -> int:
 def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = True) -> np.ndarray:
     """Return the board at step `k` of `trace` as an RGB array.
 
-    The cell revealed at step `k` is tinted gold; the cells waiting on the DFS
-    stack or in the BFS queue are outlined in magenta; cells not yet reached
-    are still hidden. The cost is O(cells): no step is replayed.
+    The cell revealed at step `k` is filled amber with a black border; the
+    cells waiting on the DFS stack are outlined in the stack's blue, those in the
+    BFS queue in the queue's brown; cells not yet reached are still hidden.
+    The cost is O(cells): no step is replayed.
 
     Examples
     --------
@@ -284,7 +293,7 @@ def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = Tr
     >>> step_image(t, 1, px=16).shape
     (32, 48, 3)
     """
-    trace = _checks.trace(trace)
+    trace = checked_trace(trace)
     board = trace.board_at(k)  # checks k
     current = (int(trace.row[k]), int(trace.col[k])) if k >= 0 else None
     frontier = trace.frontier_at(k) if show_frontier else None
@@ -299,7 +308,7 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
     board : ndarray of str
         The symbols shown.
     current : (int, int), optional
-        The cell tinted gold.
+        The cell filled amber.
     frontier : ndarray of bool, optional
         The cells outlined.
     px : int, optional

@@ -10,7 +10,6 @@ number of steps.
 
 from __future__ import annotations
 
-import warnings
 from array import array
 from collections import deque
 from dataclasses import dataclass, fields
@@ -18,6 +17,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ._checks import clip
 from ._checks import is_integer as _is_integer
 from ._checks import neighbors as _check_neighbors
 from ._checks import order as _check_order
@@ -35,19 +35,6 @@ from .traversal import (
 __all__ = ["Trace", "trace", "trace_of_cells"]
 
 _LABELS = tuple(EVENT_LABELS)  # code -> label
-#: The fields renamed in this release: old name -> new name.
-_RENAMED = {
-    "rows": "row",
-    "cols": "col",
-    "parent": "parent_step",
-    "values": "value",
-    "visit_step": "step_map",
-    "enter_step": "enter_step_map",
-    "leave_step": "leave_step_map",
-    "enter_event": "enter_event_map",
-    "leave_event": "leave_event_map",
-    "reveal_event": "reveal_event_map",
-}
 
 
 def _read_only(method):
@@ -334,17 +321,23 @@ class Trace:
         order = np.argsort(self.enter_event_map[rows, cols], kind="stable")
         return [(int(rows[i]), int(cols[i])) for i in order]
 
-    # The names of the previous release, for one more release.
-    def __getattr__(self, name):
-        new = _RENAMED.get(name)
-        if new is None:
-            raise AttributeError(f"'Trace' object has no attribute {name!r}")
-        warnings.warn(
-            f"Trace.{name} is now Trace.{new}; the old name will go in the next release",
-            DeprecationWarning,
-            stacklevel=2,
+
+def checked(value, *, name: str = "trace") -> Trace:
+    """Return `value` after checking it is a `msviz.Trace`.
+
+    Examples
+    --------
+    >>> checked(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: trace must be a msviz.Trace (made by msviz.trace(board, click)), not NoneType: None
+    """
+    if not isinstance(value, Trace):
+        raise TypeError(
+            f"{name} must be a msviz.Trace (made by msviz.trace(board, click)), "
+            f"not {type(value).__name__}: {clip(value)}"
         )
-        return getattr(self, new)
+    return value
 
 
 def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:

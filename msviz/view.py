@@ -41,6 +41,7 @@ import traitlets
 from . import _checks
 from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
+from .trace import checked as checked_trace
 from .viewstate import ESM, board_state, view_state
 from .words import LEGEND, TEMPLATES
 
@@ -189,7 +190,7 @@ class BoardView(anywidget.AnyWidget):
 
     def show(self, trace: Trace, *, step: int | None = None) -> None:
         """Send `trace` to the browser (once) and show its `step` (the last by default)."""
-        trace = _checks.trace(trace)
+        trace = checked_trace(trace)
         self._send_state(trace.shape, view_state(trace), len(trace) - 1 if step is None else step)
         self.trace = trace
 

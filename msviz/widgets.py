@@ -22,8 +22,10 @@ import traitlets
 
 from . import _checks
 from .grade import Recording
+from .render import PALETTE
 from .rules import Minesweeper
 from .trace import Trace, trace
+from .trace import checked as checked_trace
 from .traversal import READING_ORDER
 from .view import BoardView, with_png
 from .words import TITLES, caption, event_caption, fill
@@ -54,7 +56,7 @@ def _reports_errors(method):
 
 
 def _errors_area() -> widgets.Output:
-    return widgets.Output(layout=widgets.Layout(display="none", border="1px solid #d33"))
+    return widgets.Output(layout=widgets.Layout(display="none", border=f"1px solid {PALETTE['error']}"))
 
 
 class _Play(widgets.Play):
@@ -199,7 +201,7 @@ class Player(_Stepping, widgets.VBox):
     """
 
     def __init__(self, t: Trace, *, max_cell: int = 32, code=None):
-        self.trace = t = _checks.trace(t, name="the reveal")
+        self.trace = t = checked_trace(t, name="the reveal")
         self.view = BoardView(t, step=0 if len(t) else -1, max_cell=max_cell)
         self.view.show_code(_check_code(code, t.order))
         self.errors = _errors_area()
@@ -501,7 +503,7 @@ class Quiz(widgets.VBox):
     """
 
     def __init__(self, t: Trace, *, max_cell: int = 32):
-        self.trace = t = _checks.trace(t, name="the reveal")
+        self.trace = t = checked_trace(t, name="the reveal")
         # The click's own cell is given: the first guess is the step after it. Breadth-first,
         # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
         self.view = BoardView(

@@ -89,3 +89,21 @@ def figures() -> str:
 
 if __name__ == "__main__":
     print(figures())
+
+
+def test_every_colour_of_the_python_side_comes_from_the_palette():
+    import re
+    from pathlib import Path
+
+    import msviz
+
+    package = Path(msviz.__file__).parent
+    literal = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
+    found = {
+        f"{path.relative_to(package)}:{n}": line.strip()
+        for path in package.rglob("*.py")
+        if path.name != "render.py"  # where PALETTE is
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if literal.search(line)
+    }
+    assert found == {}
