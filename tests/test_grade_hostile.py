@@ -216,3 +216,16 @@ def test_without_ctypes_the_fallback_still_stops_a_one_line_loop():
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.stdout.strip() == "too slow None", done.stderr
+
+
+def test_a_row_put_in_place_whole_is_seen_and_said():
+    def rows_whole(board, click):
+        right(board, click)
+        board[0] = list(board[0])  # the same cells, in a new list
+        board[1] = ["X"] * len(board[1])  # a row written whole, wrongly
+        return board
+
+    rec = record(rows_whole, [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")], (3, 0))
+    assert any("row 1 was put in place whole" in n for n in rec.notes)
+    assert rec.answer[1] == ["X"] * 5 and rec.after[1] == ["X"] * 5
+    assert (1, 0) in rec.cells

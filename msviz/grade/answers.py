@@ -120,7 +120,7 @@ def _read_board(value, shape):
         row = list(row)
         if len(row) != cols:
             return None, f"row {r} of the answer has {len(row)} cells; the board has {cols} columns", notes
-        if row and set(map(type, row)) == {str} and max(map(len, row)) == 1 == min(map(len, row)):
+        if row and set(map(type, row)) == {str} and len("".join(row)) == len(row) and "" not in row:
             board.append(row)  # every cell a one-letter string: the usual answer, read at C speed
             continue
         for c, cell in enumerate(row):

@@ -189,16 +189,16 @@ _frame = sys._getframe
 
 
 class _Row(list):
-    """A row of the recording board: a list that logs each cell written."""
+    """A row of the board given to the student: a list that logs each cell written."""
 
-    __slots__ = ("_run", "_r")
+    __slots__ = ("_run", "_r", "_log")
 
     def __setitem__(self, index, value, _int=int):
         _set_item(self, index, value)
         if type(index) is _int and index >= 0:  # the usual board[r][c] = ..., first and fast
             run = self._run
             if run.top is _frame(1):  # written from the same frame as the last write: same depth
-                run.log.append((self._r, index, value, run.last))
+                self._log((self._r, index, value, run.last))
             else:
                 run.wrote(self._r, index, value)
         elif isinstance(index, slice):
@@ -217,34 +217,6 @@ class _Row(list):
 
     def __reduce_ex__(self, protocol):
         return list, (list(self),)
-
-
-class _Board(list):
-    """The recording board: a list of `_Row`; a row put in its place is logged cell by cell."""
-
-    __slots__ = ("_run",)
-
-    def __setitem__(self, index, value):
-        if isinstance(index, slice):
-            list.__setitem__(self, index, value)
-            return
-        r = operator.index(index)
-        r = r + len(self) if r < 0 else r
-        row = _Row(value) if isinstance(value, (list, tuple)) else value
-        if isinstance(row, _Row):
-            row._run, row._r = self._run, r
-            for c, symbol in enumerate(row):
-                self._run.wrote(r, c, symbol)
-        list.__setitem__(self, index, row)
-
-    def __copy__(self):
-        return list(self)
-
-    def __deepcopy__(self, memo):
-        return [copy.deepcopy(list(row) if isinstance(row, _Row) else row, memo) for row in self]
-
-    def __reduce_ex__(self, protocol):
-        return list, ([list(row) for row in self],)
 
 
 class _Writes:
@@ -326,14 +298,30 @@ class _Writes:
         return n
 
 
-def _recording_board(board: Board, writes: _Writes) -> _Board:
-    rows = _Board()
-    rows._run = writes
+def _recording_board(board: Board, writes: _Writes) -> list:
+    """The board given to the student: a plain list (reads of it stay at full speed) of recording rows."""
+    rows = []
     for r, row in enumerate(board):
         recorded = _Row(row)
-        recorded._run, recorded._r = writes, r
-        list.append(rows, recorded)
+        recorded._run, recorded._r, recorded._log = writes, r, writes.log.append
+        rows.append(recorded)
     return rows
+
+
+def _replaced_rows(given: list, rows: list, board: Board, writes: _Writes) -> list[str]:
+    """Log the cells of rows put in place whole (``board[r] = [...]``), as written last; say so."""
+    notes = []
+    for r, (now, recorded) in enumerate(zip(given, rows)):
+        if now is recorded or not isinstance(now, list):
+            continue
+        now = list.copy(now)  # its cells as stored: no method of the student's is called
+        changed = [c for c, (a, b) in enumerate(zip(now, board[r])) if type(a) is not str or a != b]
+        writes.log.extend((r, c, now[c], 0) for c in changed)
+        notes.append(
+            f"row {r} was put in place whole (board[{r}] = ...): its cells count as written last; "
+            "write cell by cell, board[r][c] = ..., for the order to be seen"
+        )
+    return notes
 
 
 # ---------------------------------------------------------------------------
@@ -490,6 +478,7 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
     """
     writes = _Writes()
     given = _recording_board(board, writes)
+    rows = list(given)
     shape = (len(board), len(board[0]))
     out = Attempt()
     guard = guard or Guard()
@@ -526,8 +515,9 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
         writes.forget_frames()
         out.changed = tuple(guard.restore())
     out.output = printed.getvalue()
+    out.notes += tuple(_replaced_rows(given, rows, board, writes))
     out.writes, out.recursed, out.deepest = tuple(writes.log), writes.recursed, writes.deepest
-    out.after = [list(row) for row in given]
+    out.after = [list.copy(row) if isinstance(row, list) else [] for row in list.copy(given)]
     if out.changed:
         shown = ", ".join(out.changed[:3]) + (" ..." if len(out.changed) > 3 else "")
         out.problem, out.bug, out.board = f"your code changed {shown}", "changed the grader", None
