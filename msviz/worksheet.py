@@ -33,13 +33,14 @@ PDF_ONLY = "a worksheet is a PDF, so the file must end in .pdf"
 
 
 def answer_key(board, click, *, neighbors=READING_ORDER) -> dict:
-    """Return, for each order, the number each cell gets on paper (1 = first), 0 where none.
+    """Return, for each order, the step each cell is revealed at (the click is step 0, as in the
+    notebooks), -1 where none.
 
     Examples
     --------
     >>> key = answer_key(["EEE", "EEM"], (0, 0))
     >>> key["dfs"].tolist(), key["bfs"].tolist()
-    ([[1, 2, 0], [3, 4, 0]], [[1, 2, 0], [3, 4, 0]])
+    ([[0, 1, -1], [2, 3, -1]], [[0, 1, -1], [2, 3, -1]])
     """
     return _key(_traces(board, click, neighbors))
 
@@ -50,8 +51,8 @@ def _traces(board, click, neighbors) -> dict:
 
 
 def _key(traces: dict) -> dict:
-    """The number each cell gets on paper in each order (1 = first), 0 where none."""
-    return {order: t.step_map + 1 for order, t in traces.items()}
+    """The step each cell is revealed at in each order (the click: 0), -1 where none."""
+    return {order: t.step_map for order, t in traces.items()}
 
 
 def _grid(ax, grid: np.ndarray, click, numbers=None, *, symbols=False) -> None:
@@ -76,7 +77,7 @@ def _grid(ax, grid: np.ndarray, click, numbers=None, *, symbols=False) -> None:
     if numbers is not None:
         size = max(6, 13 - max(rows, cols) // 3)
         for (i, j), n in np.ndenumerate(numbers):
-            if n > 0:
+            if n >= 0:
                 ax.text(j, i, str(n), ha="center", va="center", fontsize=size, weight="bold")
     if symbols:
         for (i, j), s in np.ndenumerate(grid):
@@ -137,7 +138,7 @@ def save_worksheet(board, click, path, *, neighbors=READING_ORDER, title: str | 
     title = title or "Minesweeper: in which order are the cells revealed?"
     with PdfPages(path) as pdf:
         pdf.savefig(_page(grid, click, neighbors, title, None, None))
-        pdf.savefig(_page(grid, click, neighbors, title + ": answers", key, final))
+        pdf.savefig(_page(grid, click, neighbors, f"Answer key. {title}", key, final))
     return path
 
 
@@ -153,11 +154,11 @@ def _page(grid, click, neighbors, title, key, final) -> Figure:
         name = TITLES[order]
         if key is None:
             ax.set_title(
-                f"{name}: write 1 in the clicked cell (ringed), then number the cells\n"
-                "in the order they are revealed. Mines are the black discs.",
+                f"{name}: write 0 in the clicked cell (ringed: step 0), then number the\n"
+                "cells 1, 2, 3, ... in the order they are revealed. Mines are the black discs.",
                 fontsize=9,
             )
         else:
-            ax.set_title(f"{name}: the order of the reveal (small: the symbol each cell gets)", fontsize=9)
+            ax.set_title(f"{name}: the step each cell is revealed at (small: the symbol it gets)", fontsize=9)
         _neighbour_order(side, neighbors)
     return fig

@@ -261,8 +261,10 @@ def test_a_worksheet_is_two_pdf_pages_and_its_key_is_the_reveal_order(tmp_path, 
     key = answer_key(board, click)
     for order in ("dfs", "bfs"):
         t = msviz.trace(board, click, order=order)
-        assert [int(key[order][r, c]) for r, c in zip(t.row, t.col)] == list(range(1, len(t) + 1))
-        assert (key[order] == 0).sum() == 12 - len(t)
+        assert [int(key[order][r, c]) for r, c in zip(t.row, t.col)] == list(
+            range(len(t))
+        )  # the click: step 0
+        assert (key[order] == -1).sum() == 12 - len(t)
     assert main(["worksheet", "--rows", "30", "--cols", "30", "-o", str(tmp_path / "big.pdf")]) == 2
     assert "a worksheet board of 30x30 has 900 cells; the limit is 400" in capsys.readouterr().err
     assert main(["worksheet", "-o", str(tmp_path / "sheet.png")]) == 2
