@@ -9,8 +9,6 @@ extra keywords to the matplotlib call that draws, and returns its artists.
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 from matplotlib import pyplot as plt
 
@@ -31,7 +29,6 @@ __all__ = [
     "compare_orders",
     "frontier_plot",
     "step_vs_distance",
-    "chebyshev_distance",
 ]
 
 
@@ -323,14 +320,6 @@ def _label(ax, ylabel: str, title: str, **legend) -> None:
     ax.set_title(title)
     ax.legend(frameon=False, **legend)
     ax.grid(alpha=0.3)
-
-
-def chebyshev_distance(trace) -> np.ndarray:
-    """Deprecated: use ``trace.distance``, each step's distance from the click in king moves."""
-    warnings.warn(
-        "plot.chebyshev_distance(t) is now t.distance (a Trace's own array)", DeprecationWarning, stacklevel=2
-    )
-    return _checks.trace(trace).distance
 
 
 def step_vs_distance(*traces, ax=None, **kwargs):

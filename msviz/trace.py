@@ -10,7 +10,6 @@ number of steps.
 
 from __future__ import annotations
 
-import warnings
 from array import array
 from collections import deque
 from dataclasses import dataclass
@@ -35,19 +34,6 @@ from .traversal import (
 __all__ = ["Trace", "trace", "trace_of_cells"]
 
 _LABELS = tuple(EVENT_LABELS)  # code -> label
-#: The fields renamed in this release: old name -> new name.
-_RENAMED = {
-    "rows": "row",
-    "cols": "col",
-    "parent": "parent_step",
-    "values": "value",
-    "visit_step": "step_map",
-    "enter_step": "enter_step_map",
-    "leave_step": "leave_step_map",
-    "enter_event": "enter_event_map",
-    "leave_event": "leave_event_map",
-    "reveal_event": "reveal_event_map",
-}
 
 
 def _read_only(method):
@@ -329,18 +315,6 @@ class Trace:
         rows, cols = np.nonzero(mask)
         order = np.argsort(self.enter_event_map[rows, cols], kind="stable")
         return [(int(rows[i]), int(cols[i])) for i in order]
-
-    # The names of the previous release, for one more release.
-    def __getattr__(self, name):
-        new = _RENAMED.get(name)
-        if new is None:
-            raise AttributeError(f"'Trace' object has no attribute {name!r}")
-        warnings.warn(
-            f"Trace.{name} is now Trace.{new}; the old name will go in the next release",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(self, new)
 
 
 def trace(board, click, *, order: str = "dfs", neighbors=READING_ORDER) -> Trace:

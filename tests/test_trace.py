@@ -135,25 +135,12 @@ def test_a_step_looks_like_its_event(game, order):
         assert np.array_equal(t.frontier_at(k), t.frontier_at_event(e))
 
 
-def test_the_old_field_names_still_work_with_a_warning():
+def test_the_field_names_of_before_the_first_release_are_gone():
     t = msviz.trace(["EEE", "EEM"], (0, 0))
-    renamed = {
-        "rows": "row",
-        "cols": "col",
-        "parent": "parent_step",
-        "values": "value",
-        "visit_step": "step_map",
-        "enter_step": "enter_step_map",
-        "leave_step": "leave_step_map",
-        "enter_event": "enter_event_map",
-        "leave_event": "leave_event_map",
-        "reveal_event": "reveal_event_map",
-    }
-    for old, new in renamed.items():
-        with pytest.warns(DeprecationWarning, match=f"Trace.{old} is now Trace.{new}"):
-            assert np.array_equal(getattr(t, old), getattr(t, new))
-    with pytest.raises(AttributeError, match="no attribute 'nope'"):
-        t.nope  # noqa: B018
+    old = ["rows", "cols", "parent", "values", "visit_step", "enter_step", "leave_step"]
+    for name in old + ["enter_event", "leave_event", "reveal_event"]:
+        with pytest.raises(AttributeError, match=f"no attribute {name!r}"):
+            getattr(t, name)
 
 
 def test_distance_is_each_steps_ring_around_the_click():
@@ -163,11 +150,3 @@ def test_distance_is_each_steps_ring_around_the_click():
     assert t.distance.tolist() == [rings[r, c] for r, c in zip(t.row.tolist(), t.col.tolist())]
     assert t.distance.tolist() == t.depth.tolist()  # on an open board the layers are the rings
     assert not t.distance.flags.writeable
-
-
-def test_the_old_chebyshev_distance_still_works_with_a_warning():
-    from msviz import plot
-
-    t = msviz.trace([list("EEE")] * 3, (0, 0))
-    with pytest.warns(DeprecationWarning, match=r"is now t\.distance"):
-        assert np.array_equal(plot.chebyshev_distance(t), t.distance)
