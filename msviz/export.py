@@ -19,7 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from . import _checks
-from .render import step_image, tile_size, view_palette
+from .render import palette_css, step_image, tile_size, view_palette
 from .trace import Trace
 from .words import ORDER_NAMES
 
@@ -135,8 +135,9 @@ PAGE_STYLE = """
 body { font-family: sans-serif; margin: 16px; max-width: 1400px; }
 .msviz-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 8px 0; }
 .msviz-controls button { width: 34px; height: 30px; display: inline-flex; align-items: center;
-  justify-content: center; border: 1px solid #999; border-radius: 3px; background: #f4f4f4; cursor: pointer; }
-.msviz-controls button svg { fill: #222; }
+  justify-content: center; border: 1px solid var(--msviz-button-edge); border-radius: 3px;
+  background: var(--msviz-button); cursor: pointer; }
+.msviz-controls button svg { fill: var(--msviz-ink); }
 .msviz-controls input[type=range] { flex: 1 1 240px; min-width: 160px; }
 .msviz-controls input[type=number] { width: 4em; }
 .msviz-controls output { min-width: 8em; font-variant-numeric: tabular-nums; }
@@ -243,12 +244,12 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
-<style>{PAGE_STYLE}</style></head>
+<style>{palette_css()}{PAGE_STYLE}</style></head>
 <body>
 <h2>{html.escape(title)}</h2>
 <div class="msviz-boards" id="msviz-boards"></div>
-<p style="color:#555;font-size:90%">Keys: left/right one step, Home/End first/last, space play/pause
-(click a board first). Made with msviz.</p>
+<p style="color:var(--msviz-pencil);font-size:90%">Keys: left/right one step, Home/End first/last,
+space play/pause (click a board first). Made with msviz.</p>
 <script id="msviz-view" type="text/plain">{view_source}</script>
 <script id="msviz-data" type="application/json">{data}</script>
 <script type="module">

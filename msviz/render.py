@@ -4,7 +4,9 @@ Hidden cells are raised and grey, revealed cells flat, digits in the classic
 colours, mines black, the exploded mine on red. A whole board is composed from
 small pre-drawn tiles with numpy into one RGB image, so a picture of any step
 costs O(cells). The same palette is sent to the browser view (`msviz.view`),
-which draws the same tiles on a canvas: each colour is defined here, once.
+which draws the same tiles on a canvas; the charts (`msviz.plot`), the paper
+worksheet and the exported page take their colours from it too: each colour
+is defined here, once.
 
 This module draws with matplotlib's Agg renderer only (for the digits' glyphs);
 it never opens a window.
@@ -32,6 +34,7 @@ __all__ = [
     "state_image",
     "tile_codes",
     "png",
+    "palette_css",
 ]
 
 #: Every colour of the board, by name; the browser view is sent the same table.
@@ -53,6 +56,13 @@ PALETTE = {
     "queue": "#9a3300",  # the BFS queue: cells outlined and numbered from the front
     "wrong": "#e6007e",  # a mistake: the grader's marks, a quiz guess that does not count
     "right": "#1a7f37",  # a quiz guess that counts
+    # Around the board: the charts, the worksheet on paper and the exported page.
+    "no_number": "#eeeeee",  # a cell a chart has no number for (never revealed)
+    "pencil": "#555555",  # the lines of a worksheet's grid; quiet text (a help line, a blank's B)
+    "ink": "#222222",  # the icons on the page's buttons
+    "button": "#f4f4f4",  # a button of the exported page ...
+    "button_edge": "#999999",  # ... and its edge
+    "error_edge": "#dd3333",  # around the box that shows an error from a button's action
     # The classic colours of the digits 1-8.
     "1": "#0000ff",  # blue
     "2": "#008000",  # green
@@ -84,6 +94,18 @@ WAITING_COLOR = {"dfs": "stack", "bfs": "queue"}
 def view_palette() -> dict:
     """Return the palette as the browser view is sent it (with the blend it needs)."""
     return {**PALETTE, "digit_blend": DIGIT_BLEND}
+
+
+def palette_css() -> str:
+    """Return the palette as CSS custom properties (``--msviz-button-edge`` for "button_edge").
+
+    Examples
+    --------
+    >>> palette_css().split(";")[0] == ":root { --msviz-face: " + PALETTE["face"]
+    True
+    """
+    names = " ".join(f"--msviz-{name.replace('_', '-')}: {color};" for name, color in PALETTE.items())
+    return f":root {{ {names} }}\n"
 
 
 #: Tile order: the code of each symbol in a board image.
@@ -273,9 +295,10 @@ def _side(shape: tuple[int, int], px) -> int:
 def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = True) -> np.ndarray:
     """Return the board at step `k` of `trace` as an RGB array.
 
-    The cell revealed at step `k` is tinted gold; the cells waiting on the DFS
-    stack or in the BFS queue are outlined in magenta; cells not yet reached
-    are still hidden. The cost is O(cells): no step is replayed.
+    The cell revealed at step `k` is drawn as the current cell (``PALETTE["current"]``
+    in a ``"current_border"``); the cells waiting on the DFS stack or in the BFS
+    queue are outlined in ``"stack"`` or ``"queue"``; cells not yet reached are
+    still hidden. The cost is O(cells): no step is replayed.
 
     Examples
     --------
@@ -292,14 +315,14 @@ def step_image(trace, k: int, *, px: int | None = None, show_frontier: bool = Tr
 
 
 def state_image(board, *, current=None, frontier=None, px=None, show_mines=False, order="dfs") -> np.ndarray:
-    """Return a board with a current cell (amber, black border) and outlined cells, as RGB.
+    """Return a board with a current cell and outlined cells (`PALETTE`'s colours), as RGB.
 
     Parameters
     ----------
     board : ndarray of str
         The symbols shown.
     current : (int, int), optional
-        The cell tinted gold.
+        The cell drawn as the current cell: its symbol on the ``"current"`` fill, in a border.
     frontier : ndarray of bool, optional
         The cells outlined.
     px : int, optional
@@ -327,7 +350,7 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
 
 
 def _current_tile(symbol: str, px: int) -> np.ndarray:
-    """Return the tile of the current cell: its symbol on an amber fill, in a black border."""
+    """Return the tile of the current cell: its symbol on the "current" fill, in its border."""
     tile = np.empty((px, px, 3), np.uint8)
     tile[:] = _CURRENT
     glyphs = _glyph_masks(px) if px >= _LEGIBLE_PX else None

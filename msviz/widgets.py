@@ -22,6 +22,7 @@ import traitlets
 
 from . import _checks
 from .grade import Recording
+from .render import PALETTE
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .traversal import READING_ORDER
@@ -54,7 +55,7 @@ def _reports_errors(method):
 
 
 def _errors_area() -> widgets.Output:
-    return widgets.Output(layout=widgets.Layout(display="none", border="1px solid #d33"))
+    return widgets.Output(layout=widgets.Layout(display="none", border=f"1px solid {PALETTE['error_edge']}"))
 
 
 class _Play(widgets.Play):

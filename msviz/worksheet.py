@@ -64,9 +64,9 @@ def _grid(ax, grid: np.ndarray, click, numbers=None, *, symbols=False) -> None:
     ax.set_yticks(range(rows))
     ax.tick_params(length=0, labelsize=7, labeltop=True, labelbottom=False)
     for k in range(rows + 1):
-        ax.axhline(k - 0.5, color="#555555", lw=0.8)
+        ax.axhline(k - 0.5, color=PALETTE["pencil"], lw=0.8)
     for k in range(cols + 1):
-        ax.axvline(k - 0.5, color="#555555", lw=0.8)
+        ax.axvline(k - 0.5, color=PALETTE["pencil"], lw=0.8)
     for spine in ax.spines.values():
         spine.set_visible(False)
     mines = np.argwhere((grid == "M") | (grid == "X"))
@@ -81,7 +81,7 @@ def _grid(ax, grid: np.ndarray, click, numbers=None, *, symbols=False) -> None:
     if symbols:
         for (i, j), s in np.ndenumerate(grid):
             if s in "12345678B":
-                color = PALETTE.get(s, "#777777")
+                color = PALETTE.get(s, PALETTE["pencil"])
                 ax.text(j + 0.42, i + 0.42, s, ha="right", va="bottom", fontsize=6, color=color)
 
 
@@ -98,8 +98,8 @@ def _neighbour_order(ax, neighbors) -> None:
     ax.set_aspect("equal")
     ax.axis("off")
     for k in range(4):
-        ax.plot([k - 1.5] * 2, [-1.5, 1.5], color="#555555", lw=0.8)
-        ax.plot([-1.5, 1.5], [k - 1.5] * 2, color="#555555", lw=0.8)
+        ax.plot([k - 1.5] * 2, [-1.5, 1.5], color=PALETTE["pencil"], lw=0.8)
+        ax.plot([-1.5, 1.5], [k - 1.5] * 2, color=PALETTE["pencil"], lw=0.8)
     ax.text(0, 0, "cell", ha="center", va="center", fontsize=8)
     for n, (dr, dc) in enumerate(neighbors, start=1):
         ax.text(dc, dr, str(n), ha="center", va="center", fontsize=11, weight="bold")
