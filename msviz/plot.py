@@ -367,7 +367,8 @@ def _comparison_axes(shape: tuple[int, int]) -> list:
     """A new figure as wide as a notebook shows it: DFS and BFS side by side, their difference below."""
     rows, cols = shape
     width = SHOWN_WIDTH_PX / plt.rcParams["figure.dpi"]
-    height = 2 * (0.5 * width * rows / cols + 0.9)  # two rows of boards, each with a title and labels
+    board = (width - 1.6) / 2 * rows / cols  # two boards, their labels and a colour bar across
+    height = 2 * (min(board, width / 2) + 0.7)  # two rows, each with a title and labels
     fig = plt.figure(figsize=(width, height), layout="constrained")
     grid = fig.add_gridspec(2, 4)
     return [fig.add_subplot(grid[0, :2]), fig.add_subplot(grid[0, 2:]), fig.add_subplot(grid[1, 1:3])]
