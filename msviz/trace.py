@@ -121,11 +121,6 @@ class Trace:
         each event's label (a code: its place in `msviz.EVENT_LABELS`, uint8)
         and the step of its cell (int32).
 
-    The names of an earlier release (``rows``, ``cols``, ``parent``,
-    ``values``, ``visit_step``, ``enter_step``, ``leave_step``,
-    ``enter_event``, ``leave_event``, ``reveal_event``) still work, with a
-    ``DeprecationWarning``.
-
     Examples
     --------
     >>> t = trace(["EEE", "EEM"], (0, 0), order="bfs")
