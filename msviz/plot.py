@@ -5,6 +5,13 @@ The board pictures themselves (tiles, palette, board and step images) come from
 
 Every function takes an optional ``ax=`` (the current axes by default), passes
 extra keywords to the matplotlib call that draws, and returns its artists.
+
+Text stays readable on a small screen: a notebook shows a figure's picture at
+its size in pixels, shrunk to the output's width (`SHOWN_WIDTH_PX` on a
+1024 x 768 laptop with JupyterLab's file browser open), so each chart sizes its
+text for that, at least `SMALLEST_TEXT_PX` pixels, whatever the figure's size.
+Where cells are too small for their numbers, the numbers are left out (the
+colour bar reads the colours), and rows and columns are labelled every few.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import numpy as np
 from matplotlib import pyplot as plt
 
 from .board import parse_board
-from .render import DIGIT_COLORS, PALETTE, board_image, step_image, tile_size
+from .render import DIGIT_COLORS, PALETTE, WAITING_COLOR, board_image, step_image, tile_size
 from .trace import checked as checked_trace
 from .words import ORDER_NAMES
 
@@ -29,11 +36,49 @@ __all__ = [
     "compare_orders",
     "frontier_plot",
     "step_vs_distance",
+    "ORDER_COLORS",
+    "SHOWN_WIDTH_PX",
+    "SMALLEST_TEXT_PX",
 ]
+
+#: The width in CSS pixels at which a notebook shows a figure on a 1024 x 768 screen
+#: with JupyterLab's file browser open (its output area); wider pictures are shrunk to it.
+SHOWN_WIDTH_PX = 585
+#: The smallest text a chart writes, in CSS pixels as the notebook shows it.
+SMALLEST_TEXT_PX = 10
+#: The size of each kind of text, in CSS pixels as shown (each >= SMALLEST_TEXT_PX).
+TEXT_PX = {"number": 11, "tick": 11, "label": 12, "title": 13}
 
 
 def _axes(ax):
     return plt.gca() if ax is None else ax
+
+
+def _shrink(fig) -> float:
+    """How much a notebook shrinks the figure's picture to fit its width (1 = not at all)."""
+    fig = fig.get_figure(root=True)
+    return min(1.0, SHOWN_WIDTH_PX / (fig.get_figwidth() * fig.dpi))
+
+
+def _points(ax, kind: str) -> float:
+    """The font size in points of text of `kind` (`TEXT_PX`), as the notebook will show it."""
+    fig = ax.get_figure(root=True)
+    return TEXT_PX[kind] * 72 / fig.dpi / _shrink(fig)
+
+
+def _cell_px(ax, shape: tuple[int, int]) -> float:
+    """The side of a cell on `ax` as the notebook shows it, in CSS pixels (after the layout)."""
+    fig = ax.get_figure(root=True)
+    fig.draw_without_rendering()
+    box = ax.get_window_extent()
+    rows, cols = shape
+    return min(box.width / cols, box.height / rows) * _shrink(fig)
+
+
+def _fits(number_px: float, largest: int, cell_px: float) -> bool:
+    """Whether a number up to `largest`, `number_px` high, fits in a cell `cell_px` wide."""
+    width = len(str(largest)) * 0.6 * number_px + 3  # digits are about 0.6 em wide
+    return cell_px >= max(width, 1.2 * number_px)
 
 
 def _show(ax, image: np.ndarray, shape: tuple[int, int], indices, **kwargs):
@@ -99,10 +144,9 @@ def draw_step(trace, k, *, ax=None, indices=None, px=None, show_frontier=True, *
 # --- Pictures of a whole trace ------------------------------------------------------
 
 FRONTIER_NAMES = {"dfs": "DFS stack", "bfs": "BFS queue"}
-ORDER_COLORS = {
-    "dfs": PALETTE["stack"],
-    "bfs": PALETTE["queue"],
-}  # as the board marks the stack and the queue
+#: Each order's colour in the charts: the board's colour for its waiting cells
+#: (the stack's for DFS, the queue's for BFS), apart for every kind of colour vision.
+ORDER_COLORS = {order: PALETTE[name] for order, name in WAITING_COLOR.items()}
 
 
 def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
@@ -120,7 +164,7 @@ def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
                 fmt.format(v),
                 ha="center",
                 va="center",
-                fontsize=7,
+                fontsize=_points(ax, "number"),
                 color="black" if luminance > 0.5 else "white",
             )
         )
@@ -128,41 +172,71 @@ def _annotate(ax, values: np.ndarray, image, fmt: str = "{}") -> list:
 
 
 def _cell_map(ax, values, *, label, cmap, norm=None, annotate=None, colorbar=True, **kwargs):
-    """Show a per-cell number map (-1 = none, drawn pale); return (image, colorbar, texts)."""
+    """Show a per-cell number map (-1 = none, drawn pale); return (image, colorbar, texts).
+
+    The numbers are written in the cells where they fit at a readable size
+    (`annotate=None`), or as `annotate` says.
+    """
     ax = _axes(ax)
     cmap = plt.get_cmap(cmap).with_extremes(bad=PALETTE["unreached"])
     shown = np.ma.masked_less(values, 0)
     rows, cols = values.shape
     kwargs.setdefault("interpolation", "nearest")
     image = ax.imshow(shown, cmap=cmap, norm=norm, extent=(-0.5, cols - 0.5, rows - 0.5, -0.5), **kwargs)
-    if annotate is None:
-        annotate = max(values.shape) <= 16
-    texts = _annotate(ax, values, image) if annotate else []
+    bar = _colorbar(ax, image, label) if colorbar else None
     _show_ticks(ax, values.shape)
-    bar = ax.figure.colorbar(image, ax=ax, label=label, shrink=0.8) if colorbar else None
+    if annotate is None:
+        annotate = _fits(TEXT_PX["number"], int(values.max()), _cell_px(ax, values.shape))
+    texts = _annotate(ax, values, image) if annotate else []
     return image, bar, texts
 
 
+def _colorbar(ax, image, label: str, *, axes=None):
+    """Add a colour bar for `image` beside `axes` (by default `ax`), its text readable."""
+    bar = ax.figure.colorbar(image, ax=ax if axes is None else axes, shrink=0.8)
+    bar.set_label(label, size=_points(ax, "label"))
+    bar.ax.tick_params(labelsize=_points(ax, "tick"))
+    return bar
+
+
 def _show_ticks(ax, shape, indices=None) -> None:
-    """Label rows and columns (by default on boards up to 20 x 20), or hide the ticks."""
+    """Label rows and columns (by default on boards up to 20 x 20), or hide the ticks.
+
+    On cells too small for their labels, every 2nd, 5th, 10th ... row and column is labelled.
+    """
     rows, cols = shape
     if indices is None:
         indices = max(shape) <= 20
     if indices:
-        ax.set_xticks(range(cols))
-        ax.set_yticks(range(rows))
-        ax.tick_params(length=0, labelsize=8, labeltop=True, labelbottom=False)
+        every = _label_every(_cell_px(ax, shape), max(shape) - 1)
+        ax.set_xticks(range(0, cols, every))
+        ax.set_yticks(range(0, rows, every))
+        ax.tick_params(length=0, labelsize=_points(ax, "tick"), labeltop=True, labelbottom=False)
     else:
         ax.set_xticks([])
         ax.set_yticks([])
+
+
+def _label_every(cell_px: float, largest: int) -> int:
+    """Label every 1st, 2nd, 5th, 10th ... row and column: the first step whose labels fit.
+
+    Examples
+    --------
+    >>> _label_every(30.0, 15), _label_every(12.0, 15), _label_every(3.0, 199)
+    (1, 2, 10)
+    """
+    for every in (1, 2, 5, 10, 20, 50, 100, 200, 500):
+        if _fits(TEXT_PX["tick"], largest, every * cell_px):
+            return every
+    return max(1, largest)
 
 
 def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None, colorbar=True, **kwargs):
     """Draw the step at which each cell was revealed, as a heatmap with a colour bar.
 
     Cells never revealed stay pale. The colour map is perceptually uniform and
-    readable with colour-blindness (viridis); on boards up to 16 x 16 each cell
-    also shows its step.
+    readable with colour-blindness (viridis); where the cells are big enough
+    for their numbers at a readable size, each cell also shows its step.
 
     Returns
     -------
@@ -170,10 +244,9 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
 
     Examples
     --------
-    >>> import matplotlib
-    >>> matplotlib.use("Agg")
     >>> import msviz
-    >>> image, bar, texts = visit_order_map(msviz.trace(["EEE", "EEM"], (0, 0)))
+    >>> from matplotlib.figure import Figure
+    >>> image, bar, texts = visit_order_map(msviz.trace(["EEE", "EEM"], (0, 0)), ax=Figure().subplots())
     >>> [t.get_text() for t in texts]
     ['0', '1', '2', '3']
     """
@@ -189,7 +262,9 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
         colorbar=colorbar,
         **kwargs,
     )
-    ax.set_title(f"{ORDER_NAMES[trace.order]} visit order ({len(trace)} steps)")
+    ax.set_title(
+        f"{ORDER_NAMES[trace.order]} visit order ({len(trace)} steps)", fontsize=_points(ax, "title")
+    )
     return artists
 
 
@@ -216,15 +291,17 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     artists = _cell_map(
         ax, trace.depth_map, label=label, cmap=cmap, annotate=annotate, colorbar=colorbar, **kwargs
     )
-    ax.set_title(f"{ORDER_NAMES[trace.order]}: {label}")
+    ax.set_title(f"{ORDER_NAMES[trace.order]}: {label}", fontsize=_points(ax, "title"))
     return artists
 
 
 def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap="PuOr"):
     """Draw DFS and BFS visit orders side by side on one colour scale, and how they differ.
 
-    The third panel shows, for each revealed cell, the DFS step minus the BFS
-    step: cells DFS reaches later than BFS in one colour, earlier in the other.
+    The third panel (below the two, in a new figure) shows, for each revealed
+    cell, the DFS step minus the BFS step: cells DFS reaches later than BFS in
+    one colour, earlier in the other. A new figure is as wide as a notebook
+    shows it on a small screen.
 
     Parameters
     ----------
@@ -257,16 +334,15 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
             f"{bfs_trace.shape[0]}x{bfs_trace.shape[1]} board clicked at {bfs_trace.click}"
         )
     if axes is None:
-        fig = plt.figure(figsize=(15, 4.2), layout="constrained")
-        axes = fig.subplots(1, 3)
+        axes = _comparison_axes(dfs_trace.shape)
     from matplotlib.colors import Normalize, TwoSlopeNorm
 
     n = max(len(dfs_trace), len(bfs_trace), 2)
     shared = Normalize(vmin=0, vmax=n - 1)
-    out = {
-        "dfs": visit_order_map(dfs_trace, ax=axes[0], cmap=cmap, norm=shared, colorbar=False),
-        "bfs": visit_order_map(bfs_trace, ax=axes[1], cmap=cmap, norm=shared),
-    }
+    dfs = visit_order_map(dfs_trace, ax=axes[0], cmap=cmap, norm=shared, colorbar=False)
+    bfs = visit_order_map(bfs_trace, ax=axes[1], cmap=cmap, norm=shared, colorbar=False)
+    bar = _colorbar(axes[1], bfs[0], "step revealed", axes=list(axes[:2]))
+    out = {"dfs": (dfs[0], bar, dfs[2]), "bfs": (bfs[0], bar, bfs[2])}
     revealed = dfs_trace.step_map >= 0
     diff = np.where(revealed, dfs_trace.step_map - bfs_trace.step_map, 0)
     limit = max(1, int(np.abs(diff).max()))
@@ -280,11 +356,22 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
         interpolation="nearest",
         extent=(-0.5, cols - 0.5, rows - 0.5, -0.5),
     )
+    bar = _colorbar(ax, image, "DFS step − BFS step")
     _show_ticks(ax, diff.shape)
-    bar = ax.figure.colorbar(image, ax=ax, shrink=0.8, label="DFS step − BFS step")
-    ax.set_title("where the orders differ")
+    ax.set_title("where the orders differ", fontsize=_points(ax, "title"))
     out["difference"] = (image, bar, [])
     return out
+
+
+def _comparison_axes(shape: tuple[int, int]) -> list:
+    """A new figure as wide as a notebook shows it: DFS and BFS side by side, their difference below."""
+    rows, cols = shape
+    width = SHOWN_WIDTH_PX / plt.rcParams["figure.dpi"]
+    board = (width - 1.6) / 2 * rows / cols  # two boards, their labels and a colour bar across
+    height = 2 * (min(board, width / 2) + 0.7)  # two rows, each with a title and labels
+    fig = plt.figure(figsize=(width, height), layout="constrained")
+    grid = fig.add_gridspec(2, 4)
+    return [fig.add_subplot(grid[0, :2]), fig.add_subplot(grid[0, 2:]), fig.add_subplot(grid[1, 1:3])]
 
 
 def frontier_plot(*traces, ax=None, **kwargs):
@@ -318,10 +405,11 @@ def frontier_plot(*traces, ax=None, **kwargs):
 
 def _label(ax, ylabel: str, title: str, **legend) -> None:
     """Finish a chart over the steps: axis labels, title, legend and a light grid."""
-    ax.set_xlabel("step")
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.legend(frameon=False, **legend)
+    ax.set_xlabel("step", fontsize=_points(ax, "label"))
+    ax.set_ylabel(ylabel, fontsize=_points(ax, "label"))
+    ax.set_title(title, fontsize=_points(ax, "title"))
+    ax.tick_params(labelsize=_points(ax, "tick"))
+    ax.legend(frameon=False, fontsize=_points(ax, "label"), **legend)
     ax.grid(alpha=0.3)
 
 

@@ -7,9 +7,14 @@ difference. The colours are stated here as literals, so a change to the
 palette must be a change to this test too.
 """
 
+import ast
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+import msviz
 from msviz.render import PALETTE
 
 MACHADO = {
@@ -75,6 +80,51 @@ def test_current_stack_and_queue_differ_from_each_other_and_the_tiles(vision):
             assert difference >= 20, (a, b, vision, difference)
 
 
+#: A colour written in hex: #rgb, #rgba, #rrggbb or #rrggbbaa.
+HEX_COLOUR = re.compile(r"(?<![\w&])#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{3,4})(?![\w-])")
+PACKAGE = Path(msviz.__file__).parent
+
+
+def palette_lines(source: str) -> range:
+    """The lines of the ``PALETTE = {...}`` table in render.py's source."""
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
+            "PALETTE"
+        ]:
+            return range(node.lineno, node.end_lineno + 1)
+    raise AssertionError("render.py has no PALETTE = {...} table")
+
+
+def colours_outside_the_palette(path: Path) -> list[str]:
+    source = path.read_text(encoding="utf-8")
+    allowed = palette_lines(source) if path.name == "render.py" else range(0)
+    return [
+        f"{path.name}:{n}: {match}"
+        for n, line in enumerate(source.splitlines(), start=1)
+        if n not in allowed
+        for match in HEX_COLOUR.findall(line)
+    ]
+
+
+def test_the_colour_finder_finds_colours_and_only_colours():
+    line = 'ax.plot(x, color="#555555"); Layout(border="1px solid #d33"); fill: #f4f4f480; ok #12x'
+    assert HEX_COLOUR.findall(line) == ["#555555", "#d33", "#f4f4f480"]
+    assert HEX_COLOUR.findall("issue #19, &#123; entity, #abcde") == []
+
+
+def test_every_colour_in_python_comes_from_the_palette():
+    assert len(palette_lines((PACKAGE / "render.py").read_text(encoding="utf-8"))) > len(PALETTE)
+    outside = [found for path in sorted(PACKAGE.rglob("*.py")) for found in colours_outside_the_palette(path)]
+    assert outside == [], "colours written outside PALETTE in msviz/render.py: " + ", ".join(outside)
+
+
+def test_each_palette_colour_is_a_six_digit_hex_written_once():
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in PALETTE.values()), PALETTE
+    named = {c: [n for n in PALETTE if PALETTE[n] == c] for c in PALETTE.values()}
+    shared = {c: names for c, names in named.items() if len(names) > 1}
+    assert set(shared) <= {"#000000"}, shared  # mine, current border and digit 7 are black on purpose
+
+
 def figures() -> str:
     """The contrast figures, for the notes: python tests/test_palette.py."""
     rows = []
@@ -89,21 +139,3 @@ def figures() -> str:
 
 if __name__ == "__main__":
     print(figures())
-
-
-def test_every_colour_of_the_python_side_comes_from_the_palette():
-    import re
-    from pathlib import Path
-
-    import msviz
-
-    package = Path(msviz.__file__).parent
-    literal = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b")
-    found = {
-        f"{path.relative_to(package)}:{n}": line.strip()
-        for path in package.rglob("*.py")
-        if path.name != "render.py"  # where PALETTE is
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-        if literal.search(line)
-    }
-    assert found == {}
