@@ -240,13 +240,23 @@ def kernel_board(page) -> tuple[str, bool]:
 
 
 def assert_screen_is_board(page, view):
-    """Once the view has settled, each drawn cell is what the kernel's board says."""
-    page.wait_for_function("root => !root.msviz.animating()", arg=view.element_handle(), timeout=PATIENCE)
-    page.wait_for_timeout(200)
+    """Once the view has drawn the kernel's last change, each drawn cell is what the kernel's board says.
+
+    The kernel's board is read after the click was handled (messages reach the kernel in
+    order); the view may still be receiving or animating that click's change, so the test
+    waits for the view to settle on the kernel's board, and fails if it settles on another.
+    """
     cells, lost = kernel_board(page)
     codes = {"E": 0, "M": 12 if lost else 0, "B": 2, "X": 11, **{str(d): 2 + d for d in range(1, 9)}}
+    want = [codes[c] for c in cells]
+    settled = """([root, want]) => !root.msviz.animating()
+        && JSON.stringify(root.msviz.sprites()) === JSON.stringify(want)"""
+    try:
+        page.wait_for_function(settled, arg=[view.element_handle(), want], timeout=PATIENCE)
+    except Exception:
+        pass  # it never settled there: the assertion below says how the screen differs
     drawn = view.evaluate(DRAWN)["sprites"]
-    assert drawn == [codes[c] for c in cells], "the screen disagrees with game.board"
+    assert drawn == want, "the screen disagrees with game.board"
     return cells
 
 
