@@ -208,6 +208,8 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
         "visit_event",
         "event_label",
         "event_step",
+        "step_code",
+        "step_depth",
     ]
     palette = view_palette()
     boards = []
@@ -233,8 +235,8 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
             last_step=steps - 1,
             palette=palette,
             words={**TEMPLATES, **LEGEND},
-            code=SOURCES[DEFAULT[t.order]],
-            code_lines=LINES[DEFAULT[t.order]],
+            code="" if t.written is not None else SOURCES[DEFAULT[t.order]],  # a student's run: none
+            code_lines={} if t.written is not None else LINES[DEFAULT[t.order]],
         )
         boards.append(state)
     view_source = ESM.read_text(encoding="utf-8")
@@ -243,7 +245,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
         if "</script" in text.lower():
             raise RuntimeError("a script contains '</script', which would end its tag early")
     events_name = {"dfs": "every call and return", "bfs": "every enqueue and dequeue"}
-    names = sorted({events_name[t.order] for t in ts})
+    names = sorted({"every write" if t.written is not None else events_name[t.order] for t in ts})
     data = json.dumps(
         {
             "boards": boards,

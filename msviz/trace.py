@@ -21,7 +21,7 @@ from ._checks import clip
 from ._checks import is_integer as _is_integer
 from ._checks import neighbors as _check_neighbors
 from ._checks import order as _check_order
-from .board import Cell, check_click, parse_board
+from .board import SYMBOLS, Cell, check_click, parse_board
 from .traversal import (
     EVENT_LABELS,
     READING_ORDER,
@@ -32,7 +32,7 @@ from .traversal import (
     run_steps,
 )
 
-__all__ = ["Trace", "trace", "trace_of_cells"]
+__all__ = ["Trace", "trace", "trace_of_cells", "trace_of_writes"]
 
 _LABELS = tuple(EVENT_LABELS)  # code -> label
 
@@ -122,6 +122,16 @@ class Trace:
         each event's label (a code: its place in `msviz.EVENT_LABELS`, uint8)
         and the step of its cell (int32).
 
+    A student's run (:func:`msviz.record`, its `replay`) has a step per write
+    and one ``"write"`` event a step, and may write a cell more than once:
+
+    written : ndarray of str or None
+        The symbol written at each step (None for a reveal, whose cells are
+        each written once, with their symbol in `final`). Its `depth` is the
+        depth of the student's own calls at each write; its frontier, parents
+        and ``*_event_map`` of the stack or queue are empty (-1): a recording
+        does not see them.
+
     The names of an earlier release (``rows``, ``cols``, ``parent``,
     ``values``, ``visit_step``, ``enter_step``, ``leave_step``,
     ``enter_event``, ``leave_event``, ``reveal_event``) still work, with a
@@ -161,6 +171,7 @@ class Trace:
     enter_event_map: np.ndarray
     leave_event_map: np.ndarray
     visit_event: np.ndarray
+    written: np.ndarray | None = None
 
     def __post_init__(self):
         # Read-only, and no two fields one array: what a trace hands out cannot change it.
@@ -189,7 +200,7 @@ class Trace:
     @_read_only
     def value(self) -> np.ndarray:
         """``Visit.value`` of each step: the symbol given, shape (steps,)."""
-        return self.final[self.row, self.col]
+        return self.final[self.row, self.col] if self.written is None else self.written.copy()
 
     @_read_only
     def distance(self) -> np.ndarray:
@@ -236,7 +247,16 @@ class Trace:
 
     def board_at(self, k: int) -> np.ndarray:
         """Return the board as it stands at the end of step `k` (a new array)."""
+        if self.written is not None:
+            return self._replayed(self._check_step(k) + 1)
         return np.where(self.revealed_at(k), self.final, self.board)
+
+    def _replayed(self, steps: int) -> np.ndarray:
+        """The board after the first `steps` writes of a student's run, the last write to a cell kept."""
+        out = self.board.copy()
+        last = steps - 1 - _first_of(self.row[:steps][::-1], self.col[:steps][::-1], self.shape[1])
+        out[self.row[last], self.col[last]] = self.written[last]
+        return out
 
     def visit(self, k: int) -> Visit:
         """Return the `Visit` of step `k`, as the generator yielded it."""
@@ -271,9 +291,11 @@ class Trace:
     def reveal_event_map(self) -> np.ndarray:
         """The event at which each cell gets its symbol (its call, or its dequeue); -1 if never."""
         out = np.full(self.shape, -1, dtype=np.int32)
-        is_reveal = np.isin(self.event_label, [_LABEL_CODES["call"], _LABEL_CODES["dequeue"]])
-        steps = self.event_step[is_reveal]
-        out[self.row[steps], self.col[steps]] = np.flatnonzero(is_reveal)
+        gives = [_LABEL_CODES[label] for label in ("call", "dequeue", "write")]
+        events = np.flatnonzero(np.isin(self.event_label, gives))
+        steps = self.event_step[events]
+        first = _first_of(self.row[steps], self.col[steps], self.shape[1])  # a cell written again: its first
+        out[self.row[steps[first]], self.col[steps[first]]] = events[first]
         return out
 
     def _check_event(self, e) -> int:
@@ -296,6 +318,8 @@ class Trace:
     def board_at_event(self, e: int) -> np.ndarray:
         """Return the board right after event `e` (a new array)."""
         e = self._check_event(e)
+        if self.written is not None:  # one event a step
+            return self._replayed(e + 1)
         revealed = (self.reveal_event_map >= 0) & (self.reveal_event_map <= e)
         return np.where(revealed, self.final, self.board)
 
@@ -421,6 +445,86 @@ def trace_of_cells(board, click, cells, final, *, order: str = "dfs", neighbors=
     else:
         finish_log = None
     return _build(order, click, _check_neighbors(neighbors), before, after, rows, cols, parent, finish_log)
+
+
+def trace_of_writes(board, click, writes, *, order: str = "dfs") -> Trace:
+    """Return a `Trace` of a student's run with a step for every write it made, in order.
+
+    A cell written twice (a mark, then its symbol) is seen twice. Only what
+    the recording saw is kept: the cell, the symbol (one a board cannot hold
+    is shown as ``"E"``) and the depth of the student's own calls. Which
+    cell led to which, and the stack or queue, are not seen, so the trace
+    has none. `order` names the reading of the run (its title and colours).
+
+    Parameters
+    ----------
+    board : board-like
+        The board before the click.
+    click : (int, int)
+    writes : iterable of (row, col, symbol, depth)
+        As `msviz.record` keeps them; writes outside the board are left out.
+    order : {"dfs", "bfs"}
+
+    Examples
+    --------
+    >>> t = trace_of_writes(["EEE"], (0, 0), [(0, 0, "#", 0), (0, 1, "B", 0), (0, 0, "B", 0)])
+    >>> t.written.tolist(), t.step_map.tolist()
+    (['E', 'B', 'B'], [[0, 1, -1]])
+    >>> print(t.board_at(1), t.board_at(2))
+    [['E' 'B' 'E']] [['B' 'B' 'E']]
+    """
+    order = _check_order(order)
+    before = np.array(parse_board(board))
+    shape = before.shape
+    click = check_click(click, shape)
+    kept = [
+        (r, c, symbol if isinstance(symbol, str) and symbol in SYMBOLS else "E", depth)
+        for r, c, symbol, depth in writes
+        if _is_integer(r) and _is_integer(c) and 0 <= r < shape[0] and 0 <= c < shape[1]
+    ]
+    n = len(kept)
+    rows = np.array([w[0] for w in kept], dtype=np.int32)
+    cols = np.array([w[1] for w in kept], dtype=np.int32)
+    written = np.array([w[2] for w in kept], dtype=before.dtype if n else "<U1")
+    steps = np.arange(n, dtype=np.int32)
+    final = before.copy()
+    final[rows, cols] = written
+    first = np.full(shape, -1, dtype=np.int32)
+    firsts = _first_of(rows, cols, shape[1])
+    first[rows[firsts], cols[firsts]] = firsts
+    none = np.full(shape, -1, dtype=np.int32)
+    return Trace(
+        order=order,
+        click=(int(click[0]), int(click[1])),
+        neighbors=READING_ORDER,
+        board=before,
+        final=final,
+        row=rows,
+        col=cols,
+        depth=np.array([w[3] for w in kept], dtype=np.int32),
+        frontier=np.zeros(n, dtype=np.int32),
+        parent_step=np.full(n, -1, dtype=np.int32),
+        step_map=first,
+        enter_step_map=none,
+        leave_step_map=none.copy(),
+        event_label=np.full(n, _LABEL_CODES["write"], dtype=np.uint8),
+        event_step=steps,
+        enter_event_map=none.copy(),
+        leave_event_map=none.copy(),
+        visit_event=steps.copy(),
+        written=written,
+    )
+
+
+def _first_of(rows, cols, width) -> np.ndarray:
+    """Return the places in (rows, cols) where each cell first appears.
+
+    Examples
+    --------
+    >>> _first_of(np.array([0, 0, 0]), np.array([0, 1, 0]), 3).tolist()
+    [0, 1]
+    """
+    return np.unique(np.asarray(rows, dtype=np.int64) * width + cols, return_index=True)[1]
 
 
 def _generations(parent: np.ndarray) -> np.ndarray:

@@ -107,6 +107,7 @@ EVENT_LABELS = {
     "return": "depth-first: that call returns to its caller (a digit's or a mine's at once)",
     "enqueue": "breadth-first: the cell is marked as seen and put at the back of the queue",
     "dequeue": "breadth-first: the cell is taken from the front of the queue and gets its symbol",
+    "write": "a student's run (msviz.record): their code writes a symbol in the cell, perhaps again",
 }
 
 

@@ -28,6 +28,7 @@
 // stand-in for the widget model is given the same traits.
 
 const HIDDEN = 0; // codes as in msviz.render.CODES: E M B 1..8 X
+const CODE_SYMBOLS = "EMB12345678X"; // the symbol of each code up to X
 const MINE = 1;
 const BLANK = 2;
 const BOOM = 11; // X, the mine that was clicked
@@ -81,6 +82,11 @@ function readReveal(model) {
     visitEvent: typed(model, "visit_event", Int32Array),
     label: typed(model, "event_label", Uint8Array),
     eventStep: typed(model, "event_step", Int32Array),
+    // A student's run (msviz.Recording.replay): a step and an event a write, a cell perhaps
+    // written again; each step's tile code and the stack depth of the student's calls.
+    replay: Boolean(model.get("replay")),
+    code: typed(model, "step_code", Uint8Array),
+    stackDepth: typed(model, "step_depth", Int32Array),
   };
   r.n = r.cell.length;
   r.m = r.eventStep.length;
@@ -102,18 +108,44 @@ function readReveal(model) {
   r.left = new Int32Array(r.m);
   for (let e = 0, inn = 0, out = 0; e < r.m; e++) {
     if (r.label[e] === LABEL.call || r.label[e] === LABEL.enqueue) inn++;
-    else out++;
+    else if (r.label[e] !== LABEL.write) out++;
     r.entered[e] = inn;
     r.left[e] = out;
   }
   r.byReveal = byStep(r.reveal, r.m);
+  if (r.replay) readWrites(r);
   r.byEnter = byStep(r.enter, r.m);
   r.byLeave = byStep(r.leave, r.m);
   return r;
 }
 
 /** The codes of the event labels, in the order of msviz.EVENT_LABELS. */
-const LABEL = { call: 0, return: 1, enqueue: 2, dequeue: 3 };
+const LABEL = { call: 0, return: 1, enqueue: 2, dequeue: 3, write: 4 };
+
+/** A student's run: check its per-step arrays, and list the steps of each cell written more than once. */
+function readWrites(r) {
+  if (r.code.length !== r.n) r.code = Uint8Array.from(r.cell, (i) => r.final[i]);
+  if (r.stackDepth.length !== r.n) r.stackDepth = new Int32Array(r.n);
+  r.recursed = r.stackDepth.some((d) => d > 0);
+  const count = new Int32Array(r.rows * r.cols);
+  for (const i of r.cell) count[i]++;
+  r.writesOf = new Map(); // cell -> its steps, in order (only cells written again)
+  r.cell.forEach((i, k) => {
+    if (count[i] > 1) (r.writesOf.get(i) || r.writesOf.set(i, []).get(i)).push(k);
+  });
+}
+
+/** The tile code of cell i right after event e: its symbol before the click, or the last written. */
+function codeAt(r, i, e) {
+  const v = r.reveal[i];
+  if (v < 0 || v > e) return r.start[i];
+  if (!r.replay) return r.final[i];
+  const steps = r.writesOf.get(i);
+  if (!steps) return r.code[r.eventStep[v]];
+  let last = steps[0]; // a replay has an event a step: step k is written at event k
+  for (const k of steps) if (k <= e) last = k;
+  return r.code[last];
+}
 
 /** Return [event, step of the current cell] shown at position p of mode `mode`. */
 function position(r, mode, p) {
@@ -138,7 +170,7 @@ function eventKind(r, e) {
 
 /** How many steps wait after event e: calls on the stack, or cells in the queue. O(1). */
 function waitingCount(r, e) {
-  if (e < 0 || r.m === 0) return 0;
+  if (e < 0 || r.m === 0 || r.replay) return 0; // a recording does not see the student's stack or queue
   if (r.order === "bfs") return r.entered[e] - r.left[e];
   const k = r.eventStep[e];
   const top = r.label[e] === LABEL.call ? k : r.parent[k];
@@ -198,6 +230,7 @@ function where(r, k) {
 
 /** Say in words what happens at step k (msviz.words.caption, in JavaScript). */
 export function caption(words, r, k) {
+  if (r.replay) return writeCaption(words, r, k);
   const click = `(${r.click[0]}, ${r.click[1]})`;
   if (r.n === 0) return fill(words, "nothing", { click });
   if (k < 0) return fill(words, "before", { click });
@@ -217,6 +250,25 @@ export function caption(words, r, k) {
   return said + fill(words, `${r.order}_frontier`, { frontier: waitingCount(r, r.visitEvent[k]) });
 }
 
+/** Say what a student's run does at write k (msviz.words.write_caption, in JavaScript):
+ *  only what the recording saw. */
+export function writeCaption(words, r, k) {
+  if (r.n === 0) return fill(words, "wrote_nothing", {});
+  if (k < 0) return fill(words, "before", { click: `(${r.click[0]}, ${r.click[1]})` });
+  const i = r.cell[k];
+  const code = r.code[k];
+  const at = { step: k, row: Math.floor(i / r.cols), col: i % r.cols, value: CODE_SYMBOLS[code] };
+  let said = fill(words, code === HIDDEN ? "write_mark" : "write", at);
+  const steps = r.writesOf.get(i) || [];
+  const before = steps.filter((j) => j < k).pop();
+  if (before !== undefined) {
+    const held = r.code[before] === HIDDEN ? words.a_mark : CODE_SYMBOLS[r.code[before]];
+    said += fill(words, r.code[before] === code ? "write_same" : "write_again", { before: held });
+  }
+  if (r.recursed) said += fill(words, "write_depth", { frames: r.stackDepth[k] + 1 });
+  return said;
+}
+
 function childrenWords(words, r, i, e) {
   const hidden = hiddenAround(r, i, e);
   return hidden ? fill(words, "dfs_children", { hidden }) : fill(words, "dfs_no_children", {});
@@ -224,6 +276,7 @@ function childrenWords(words, r, i, e) {
 
 /** Say in words what happens at event e (msviz.words.event_caption, in JavaScript). */
 export function eventCaption(words, r, e) {
+  if (r.replay) return writeCaption(words, r, e); // an event a write
   const click = `(${r.click[0]}, ${r.click[1]})`;
   if (r.m === 0) return fill(words, "nothing", { click });
   if (e < 0) return fill(words, "before", { click });
@@ -514,8 +567,7 @@ function render({ model, el }) {
 
   /** The sprite of cell i after event e, with the cell of step `cur` current. */
   function spriteOf(i, e, cur) {
-    const v = r.reveal[i];
-    let tile = v >= 0 && v <= e ? r.final[i] : r.start[i];
+    let tile = codeAt(r, i, e);
     if (tile === MINE) tile = look.mines ? SHOWN_MINE : HIDDEN;
     if (tile === HIDDEN && flags[i]) tile = FLAG;
     let variant = look.current && cur >= 0 && r.cell[cur] === i ? 1 : 0;
@@ -592,6 +644,7 @@ function render({ model, el }) {
     for (const index of [r.byReveal, r.byEnter, r.byLeave]) {
       for (let j = index.start[lo + 2]; j < index.start[hi + 2]; j++) touch(index.cells[j]);
     }
+    if (r.replay) for (let k = Math.max(0, lo + 1); k <= hi && k < r.n; k++) touch(r.cell[k]); // rewrites too
     if (curA >= 0) touch(r.cell[curA]);
     if (curB >= 0) touch(r.cell[curB]);
     if (box) {
@@ -909,7 +962,7 @@ function render({ model, el }) {
     // A chip and its words; on a narrow board the words wrap beside the chip.
     const item = (c, words) => make("span", "msviz-legend-item", c, make("span", "", words));
     legend.append(item(current, words.legend_current));
-    if (model.get("show_frontier")) legend.append(" ", item(waitingChip, words[`legend_${order}`] || words.legend_frontier));
+    if (model.get("show_frontier") && !model.get("replay")) legend.append(" ", item(waitingChip, words[`legend_${order}`] || words.legend_frontier));
   }
 
   // Clicks: the cell goes to Python as (row, col); right-click or a modifier plants a flag.

@@ -18,7 +18,10 @@ enqueues and dequeues); a position of its `step` is a revealed cell in mode
 per step (``len(trace)`` entries, int32): ``step_cell`` (the cell, ``row * cols
 + col``), ``parent_step`` and ``visit_event``; and per event (two per step):
 ``event_label`` (uint8) and ``event_step`` (int32). That is 14 bytes a cell and
-22 a step: a 500 x 500 board with every cell revealed is about 9 MB.
+22 a step: a 500 x 500 board with every cell revealed is about 9 MB. A
+student's run (`replay`, from `msviz.Recording.replay`) has a step and one
+event a write, a cell perhaps written more than once, so it also sends each
+step's tile code (``step_code``, uint8) and stack depth (``step_depth``).
 
 A click on a cell goes to Python as ``(row, col)``: register a callback with
 :meth:`BoardView.on_click` (and :meth:`BoardView.on_flag` for a right-click,
@@ -92,6 +95,9 @@ class BoardView(anywidget.AnyWidget):
     visit_event = traitlets.Bytes(b"").tag(sync=True)
     event_label = traitlets.Bytes(b"").tag(sync=True)
     event_step = traitlets.Bytes(b"").tag(sync=True)
+    replay = traitlets.Bool(False).tag(sync=True)  # a student's run: a step a write, none waiting
+    step_code = traitlets.Bytes(b"").tag(sync=True)  # replay only: the tile code written, per step
+    step_depth = traitlets.Bytes(b"").tag(sync=True)  # replay only: the stack depth of each write
     #: Changes whenever new arrays are sent; the browser reads them again then.
     generation = traitlets.Int(0).tag(sync=True)
 
@@ -248,8 +254,14 @@ class BoardView(anywidget.AnyWidget):
                 e, k = p, int(np.frombuffer(self.event_step, "<i4")[p])
             else:
                 e, k = int(np.frombuffer(self.visit_event, "<i4")[p]), p
-            revealed = np.frombuffer(self.reveal_event, "<i4").reshape(shape)
-            codes = np.where((revealed >= 0) & (revealed <= e), final, codes)
+            if self.replay:  # every write up to e, in order
+                codes = codes.copy()
+                cells = np.frombuffer(self.step_cell, "<i4")[: e + 1]
+                for i, code in zip(cells.tolist(), np.frombuffer(self.step_code, np.uint8)[: e + 1].tolist()):
+                    codes.flat[i] = code
+            else:
+                revealed = np.frombuffer(self.reveal_event, "<i4").reshape(shape)
+                codes = np.where((revealed >= 0) & (revealed <= e), final, codes)
             current = divmod(int(np.frombuffer(self.step_cell, "<i4")[k]), self.cols)
             if self.show_frontier:
                 enter = np.frombuffer(self.enter_event, "<i4").reshape(shape)

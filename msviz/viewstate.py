@@ -58,7 +58,15 @@ def view_state(t: Trace) -> dict:
         "event_label": np.ascontiguousarray(t.event_label, dtype=np.uint8).tobytes(),
         "event_step": _int32(t.event_step),
         "neighbors": [list(d) for d in t.neighbors],
+        **_replay_state(t),
     }
+
+
+def _replay_state(t: Trace) -> dict:
+    """The arrays only a student's run has: the code written and the stack depth at each write."""
+    if t.written is None:
+        return {"replay": False, "step_code": b"", "step_depth": b""}
+    return {"replay": True, "step_code": _codes(t.written), "step_depth": _int32(t.depth)}
 
 
 def board_state(board: np.ndarray) -> dict:
@@ -80,4 +88,7 @@ def board_state(board: np.ndarray) -> dict:
         "visit_event": b"",
         "event_label": b"",
         "event_step": b"",
+        "replay": False,
+        "step_code": b"",
+        "step_depth": b"",
     }

@@ -285,7 +285,7 @@ def _recorded(run, click):
         return None
     if click is not None:
         raise TypeError(f"a {type(run).__name__} needs no click: it has its own, {run.click}")
-    return run if isinstance(run, Trace) else run.trace
+    return run if isinstance(run, Trace) else run.replay
 
 
 class Compare(_Stepping, widgets.VBox):
@@ -342,7 +342,7 @@ def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -
             raise TypeError(f"a Recording needs no click: it has its own, {board.click}")
         textbook = trace(board.board, board.click, order=board.order, neighbors=neighbors)
         return Compare(
-            board.trace, textbook, max_cell=max_cell, titles=(TITLES["yours"], TITLES[board.order])
+            board.replay, textbook, max_cell=max_cell, titles=(TITLES["yours"], TITLES[board.order])
         )
     return Compare(
         trace(board, click, order="dfs", neighbors=neighbors),

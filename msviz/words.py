@@ -66,6 +66,14 @@ TEMPLATES = {
     ),
     "event_stack": "; stack depth {frontier}",
     "event_queue": "; queue holds {frontier}",
+    # A student's run (msviz.record), a step for every write.
+    "wrote_nothing": "your code wrote nothing on the board it was given (writes to a copy cannot be seen)",
+    "write": "write {step}: your code writes {value} in ({row}, {col})",
+    "write_mark": "write {step}: your code writes a mark in ({row}, {col}), drawn hidden",
+    "write_again": "; written before, it held {before}",
+    "write_same": "; it held {before} already: the same symbol again",
+    "write_depth": "; stack depth {frames} in your calls",
+    "a_mark": "a mark",
     # The game's status line.
     "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
     "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",
@@ -174,6 +182,8 @@ def caption(t, k: int) -> str:
     >>> caption(t, 1)
     'step 1: (0, 1), reached from (0, 0), has 1 adjacent mine, so it becomes 1; queue holds 2'
     """
+    if t.written is not None:
+        return write_caption(t, k)
     click = f"({t.click[0]}, {t.click[1]})"
     if len(t) == 0:
         return fill("nothing", click=click)
@@ -196,6 +206,43 @@ def caption(t, k: int) -> str:
     else:
         said = fill("digit", step=k, where=where, mines=int(v.value), value=v.value)
     return said + fill(f"{t.order}_frontier", frontier=v.frontier)
+
+
+def write_caption(t, k: int) -> str:
+    """Say in words what a student's run (a `Trace` with `written`) does at write `k`.
+
+    Only what the recording saw: the cell, the symbol, whether the cell was
+    written before, and the stack depth when the code called itself.
+
+    Examples
+    --------
+    >>> from msviz.trace import trace_of_writes
+    >>> t = trace_of_writes(["EE"], (0, 0), [(0, 0, "#", 0), (0, 1, "1", 1), (0, 0, "B", 0)])
+    >>> write_caption(t, 0)
+    'write 0: your code writes a mark in (0, 0), drawn hidden; stack depth 1 in your calls'
+    >>> write_caption(t, 2)
+    'write 2: your code writes B in (0, 0); written before, it held a mark; stack depth 1 in your calls'
+    """
+    if len(t) == 0:
+        return fill("wrote_nothing")
+    click = f"({t.click[0]}, {t.click[1]})"
+    if k < 0:
+        return fill("before", click=click)
+    row, col, value = int(t.row[k]), int(t.col[k]), str(t.written[k])
+    name = "write_mark" if value == "E" else "write"
+    said = fill(name, step=k, row=row, col=col, value=value)
+    earlier = [j for j in range(k) if t.row[j] == row and t.col[j] == col]
+    if earlier:
+        before = str(t.written[earlier[-1]])
+        said += fill("write_same" if before == value else "write_again", before=_symbol(before))
+    if t.depth.any():  # the code called itself: the recording saw its stack
+        said += fill("write_depth", frames=int(t.depth[k]) + 1)
+    return said
+
+
+def _symbol(value: str) -> str:
+    """A written symbol in a caption: itself, or "a mark" for one drawn hidden."""
+    return fill("a_mark") if value == "E" else value
 
 
 def hidden_around(t, row: int, col: int, e: int) -> int:
@@ -221,6 +268,8 @@ def event_caption(t, e: int) -> str:
     >>> event_caption(t, 2)
     'event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; stack depth 1'
     """
+    if t.written is not None:  # one event a write
+        return write_caption(t, e)
     click = f"({t.click[0]}, {t.click[1]})"
     if t.events == 0:
         return fill("nothing", click=click)

@@ -385,8 +385,9 @@ def test_record_copes_with_repeated_writes_odd_symbols_and_numpy():
 def test_a_recording_plays_in_the_player_and_beside_the_textbook():
     rec = record(queue, [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")], (3, 0))
     player = msviz.player(rec)
-    assert player.trace is rec.trace and player.view.steps == len(rec.cells)
+    assert player.trace is rec.replay and player.view.steps == len(rec.writes)
     side = msviz.compare(rec)
+    assert side.views[0].steps == len(rec.writes)
     assert [v.title for v in side.views] == ["Your code", "Breadth-first (queue)"]
     assert side.views[1].steps == len(msviz.trace(rec.board, rec.click, order="bfs"))
 
@@ -397,3 +398,36 @@ def test_a_recording_is_read_as_the_order_it_is():
     assert record(shown_solution("stack"), example, (3, 0)).order == "dfs"  # no calls, but deep first
     assert record(queue, example, (3, 0)).order == "bfs"  # layer by layer
     assert record(queue, example, (3, 0), order="dfs").order == "dfs"  # as asked
+
+
+def test_a_cell_written_twice_is_seen_twice():
+    example = [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")]
+    rec = record(blank_first_then_digit, example, (3, 0))
+    t = rec.replay
+    written = list(zip(t.row.tolist(), t.col.tolist()))
+    assert written == [(r, c) for r, c, _, _ in rec.writes] and len(t) > len(rec.cells)
+    twice = next(cell for cell in written if written.count(cell) == 2)  # a digit: 'B', then its digit
+    first, again = (k for k, cell in enumerate(written) if cell == twice)
+    assert t.board_at(first)[twice] == "B" and t.board_at(again)[twice] == rec.answer[twice[0]][twice[1]]
+    assert t.board_at(again - 1)[twice] == "B"  # it still shows the mark between its two writes
+    assert "written before, it held B" in msviz.words.caption(t, again)
+    assert "written before" not in msviz.words.caption(t, first)
+    assert (t.board_at(len(t) - 1) == np.array(rec.answer)).all()
+    player = msviz.player(rec)
+    player.step = again
+    assert player.caption == msviz.words.caption(t, again) and player.view.step == again
+
+
+def test_captions_of_a_run_state_only_the_depth_the_recording_saw():
+    example = [list("EEEEE"), list("EEMEE"), list("EEEEE"), list("EEEEE")]
+    flat = record(queue, example, (3, 0))  # no calls: nothing about a stack or a queue
+    said = [msviz.words.caption(flat.replay, k) for k in range(len(flat.replay))]
+    said += [msviz.words.event_caption(flat.replay, e) for e in range(flat.replay.events)]
+    assert said and not any("depth" in s or "queue" in s or "stack" in s for s in said)
+    assert not flat.replay.frontier.any() and (flat.replay.parent_step == -1).all()
+    deep = record(recursive, example, (3, 0))  # its own calls: the depth of each write, as recorded
+    for k, (_, _, _, depth) in enumerate(deep.writes):
+        assert msviz.words.caption(deep.replay, k).endswith(f"; stack depth {depth + 1} in your calls")
+    assert msviz.words.caption(record(lambda b, c: b, example, (3, 0)).replay, 0).startswith(
+        "your code wrote nothing"
+    )

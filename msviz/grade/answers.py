@@ -65,6 +65,30 @@ def as_board(value, shape: tuple[int, int]):
     return None, problem, notes, "digits as numbers" if "is the number" in problem else "not a board"
 
 
+def _letters(row: list):
+    """Return a row's cells as new one-letter strings if each cell is one, else None. C speed.
+
+    Joined with no separator the cells are as many letters as cells; joined with
+    ``"\0"`` (in no cell), every other character is a separator: so each cell
+    is one letter. Only the strings' own characters are read, never a method of
+    a str subclass (its ``__eq__`` or ``__len__`` could lie).
+
+    Examples
+    --------
+    >>> _letters(["B", "1"]), _letters(["", "B1"]), _letters(["B", 1])
+    (['B', '1'], None, None)
+    """
+    try:
+        joined = "".join(row)
+    except TypeError:  # a cell that is not a string
+        return None
+    if not row or len(joined) != len(row) or "\0" in joined:
+        return None
+    if "\0".join(row)[1::2] != "\0" * (len(row) - 1):
+        return None
+    return list(joined)
+
+
 def _read_board(value, shape):
     rows, cols = shape
     notes = ()
@@ -120,8 +144,9 @@ def _read_board(value, shape):
         row = list(row)
         if len(row) != cols:
             return None, f"row {r} of the answer has {len(row)} cells; the board has {cols} columns", notes
-        if row and set(map(type, row)) == {str} and len("".join(row)) == len(row) and "" not in row:
-            board.append(row)  # every cell a one-letter string: the usual answer, read at C speed
+        letters = _letters(row)
+        if letters is not None:
+            board.append(letters)  # every cell a one-letter string: the usual answer, read at C speed
             continue
         for c, cell in enumerate(row):
             if isinstance(cell, (int, np.integer)) and not isinstance(cell, bool) and 0 <= cell <= 8:

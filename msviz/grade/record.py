@@ -7,7 +7,7 @@ from functools import cached_property
 
 from .. import _checks
 from ..board import SYMBOLS, Board, Cell, check_click, parse_board
-from ..trace import Trace, trace_of_cells
+from ..trace import Trace, trace_of_cells, trace_of_writes
 from .order import first_touches, is_breadth_first, order_notes
 from .run import as_function, attempt
 
@@ -76,8 +76,16 @@ class Recording:
 
     @cached_property
     def trace(self) -> Trace:
-        """The run as a `Trace`: one step per cell touched, read as depth- or breadth-first."""
+        """The run read as a reveal: a `Trace` with one step per cell touched, read as depth- or
+        breadth-first (which cell led to which inferred from the order). See also `replay`."""
         return trace_of_cells(self.board, self.click, self.cells, self.after, order=self._reading())
+
+    @cached_property
+    def replay(self) -> Trace:
+        """The run as it was made: a `Trace` with a step for every write (a cell written twice
+        is seen twice), and nothing the recording did not see. :func:`msviz.player` and
+        :func:`msviz.compare` show this one."""
+        return trace_of_writes(self.board, self.click, self.writes, order=self.order)
 
     def _reading(self) -> str:
         """How to read the run: as asked; else depth-first if the code recursed or only a DFS

@@ -111,9 +111,9 @@ def _nothing() -> None:
 class _Clock:
     """Stops the calling thread's Python code once it has used `limit` seconds of CPU time.
 
-    A watcher thread reads the caller's CPU clock every `TICK` seconds and,
-    past the limit, raises `TimeUp` in the caller's thread (CPython's
-    ``PyThreadState_SetAsyncExc``); Python notices it at the next bytecode
+    A watcher thread sleeps for the CPU time left, then reads the caller's
+    CPU clock every `TICK` seconds and, past the limit, raises `TimeUp` in
+    the caller's thread (CPython's ``PyThreadState_SetAsyncExc``); Python notices it at the next bytecode
     that checks for signals, which includes every jump back to the start of a
     loop. It is raised again at every tick until the caller leaves the block,
     and one still pending then is raised and caught on the way out.
@@ -138,7 +138,10 @@ class _Clock:
         return self.read() - self.start
 
     def _watch(self) -> None:
-        while not self.done.wait(self.TICK):
+        # One thread's CPU time grows no faster than the clock on the wall, so the
+        # limit cannot be reached before the CPU time left has passed: sleep that
+        # long (a short run is never woken), then every TICK once it is near.
+        while not self.done.wait(max(self.TICK, self.limit - self.used())):
             if self.used() >= self.limit:
                 with self.lock:
                     if not self.inside:
@@ -193,9 +196,9 @@ class _Row(list):
 
     __slots__ = ("_run", "_r", "_log")
 
-    def __setitem__(self, index, value, _int=int):
+    def __setitem__(self, index, value):
         _set_item(self, index, value)
-        if type(index) is _int and index >= 0:  # the usual board[r][c] = ..., first and fast
+        if type(index) is int and index >= 0:  # the usual board[r][c] = ..., first and fast
             run = self._run
             if run.top is _frame(1):  # written from the same frame as the last write: same depth
                 self._log((self._r, index, value, run.last))
@@ -421,10 +424,17 @@ class Attempt:
     writes: tuple = ()
     recursed: bool = False
     deepest: int = 0
-    after: Board | None = None  # the board given, after the call
+    given: list | None = None  # the board given, as the call left it
     cpu: float = 0.0  # CPU seconds the call used
     output: str = ""  # what it printed
     changed: tuple[str, ...] = ()  # what it changed in msviz or builtins
+
+    @property
+    def after(self) -> Board | None:
+        """The board given, after the call: its rows' cells as stored (copied only when asked)."""
+        if self.given is None:
+            return None
+        return [list.copy(row) if isinstance(row, list) else [] for row in list.copy(self.given)]
 
 
 class _Output(io.StringIO):
@@ -517,7 +527,7 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
     out.output = printed.getvalue()
     out.notes += tuple(_replaced_rows(given, rows, board, writes))
     out.writes, out.recursed, out.deepest = tuple(writes.log), writes.recursed, writes.deepest
-    out.after = [list.copy(row) if isinstance(row, list) else [] for row in list.copy(given)]
+    out.given = given
     if out.changed:
         shown = ", ".join(out.changed[:3]) + (" ..." if len(out.changed) > 3 else "")
         out.problem, out.bug, out.board = f"your code changed {shown}", "changed the grader", None

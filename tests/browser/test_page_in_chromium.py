@@ -154,6 +154,49 @@ def test_each_drawn_event_is_the_trace_at_that_event(open_page, seed, order):
     assert end["waiting"] == []  # after the last event nothing waits: the stack or queue is empty
 
 
+def marks_then_symbols(board, click):
+    """A student's queue: '#' on each cell it queues, 'B' on taking it out, then its digit."""
+    rows, cols = len(board), len(board[0])
+    r, c = click
+    if board[r][c] == "M":
+        board[r][c] = "X"
+        return board
+    todo = [(r, c)]
+    board[r][c] = "#"
+    while todo:
+        r, c = todo.pop(0)
+        around = [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1) if (i or j)]
+        around = [(i, j) for i, j in around if 0 <= i < rows and 0 <= j < cols]
+        mines = sum(board[i][j] == "M" for i, j in around)
+        board[r][c] = "B"
+        if mines:
+            board[r][c] = str(mines)
+            continue
+        for i, j in around:
+            if board[i][j] == "E":
+                board[i][j] = "#"
+                todo.append((i, j))
+    return board
+
+
+@pytest.mark.parametrize("mode", ["visits", "events"])
+def test_a_student_run_is_drawn_write_by_write(open_page, mode):
+    board = msviz.random_board(9, 11, 12, seed=3, safe=(4, 5))
+    t = msviz.record(marks_then_symbols, board, (4, 5)).replay
+    cells = list(zip(t.row.tolist(), t.col.tolist()))
+    assert len(t) > len(set(cells))  # cells written two and three times
+    page = open_page(t, name=f"replay-{mode}")
+    page.evaluate(f"window.msvizPage.setMode('{mode}')")
+    steps = list(range(len(t))) + [len(t) // 2, 3, 2, 1, 0]  # every write, then back
+    for k, (drawn,) in zip(steps, walk(page, steps)):
+        tiles, variants = expected(t, k)  # board_at(k): the last write to each cell by write k
+        assert drawn["sprites"] == tiles, f"write {k}: the cells drawn differ from board_at({k})"
+        assert drawn["variants"] == variants, f"write {k}: only the cell written is marked"
+        assert drawn["caption"] == caption(t, k) == event_caption(t, k)
+        assert drawn["waiting"] == []  # the recording sees no stack or queue
+    assert not page.problems
+
+
 def test_stepping_through_a_return_shortens_the_drawn_path(open_page):
     t = msviz.trace(msviz.random_board(10, 12, 12, seed=5, safe=(5, 6)), (5, 6))
     returns = [
