@@ -984,8 +984,32 @@ function render({ model, el }) {
     }
     model.send({ event: flag ? "flag" : "click", row: cell[0], col: cell[1] });
   }
-  canvas.addEventListener("click", (e) => onClick(e, e.shiftKey || e.ctrlKey || e.metaKey || e.altKey));
-  canvas.addEventListener("contextmenu", (e) => onClick(e, true));
+  let pressed = false; // a long press has flagged: drop the click (or menu event) that ends it
+  let pressTimer = 0;
+  canvas.addEventListener("click", (e) => {
+    if (pressed) pressed = false; // the end of a long press: it has flagged already
+    else onClick(e, e.shiftKey || e.ctrlKey || e.metaKey || e.altKey);
+  });
+  // A right-click flags, with no menu: neither the browser's nor JupyterLab's (which listens on the document).
+  root.dataset.jpSuppressContextMenu = "";
+  canvas.addEventListener("contextmenu", (e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    if (pressed) pressed = false;
+    else onClick(e, true);
+  });
+  // A long press on a touch screen flags too.
+  const cancelPress = () => clearTimeout(pressTimer);
+  canvas.addEventListener("pointerdown", (e) => {
+    pressed = false;
+    if (e.pointerType !== "touch") return;
+    cancelPress();
+    pressTimer = setTimeout(() => {
+      pressed = true;
+      onClick(e, true);
+    }, 500);
+  });
+  for (const name of ["pointerup", "pointercancel", "pointerleave"]) canvas.addEventListener(name, cancelPress);
 
   // Keyboard: one step, first and last step, play and pause.
   const end = () => Math.max(last(), model.get("last_step"));

@@ -287,6 +287,13 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         cells = assert_screen_is_board(page, view)
         assert set(cells) <= {"E", "M"} and set(view.evaluate(DRAWN)["sprites"]) == {0}
 
+        canvas.click(position=at(3, 4), button="right")  # on a new game: a flag, and no menu of any kind
+        page.wait_for_function("root => root.msviz.sprites()[3 * 30 + 4] === 13", arg=view.element_handle())
+        assert not page.locator(".lm-Menu").is_visible(), "a right-click opened JupyterLab's menu"
+        assert "Flags: 1 of 25" in game.inner_text()
+        canvas.click(position=at(3, 4), button="right")  # and a second one takes it away
+        page.wait_for_function("root => root.msviz.sprites()[3 * 30 + 4] === 0", arg=view.element_handle())
+
 
 #: Whether an element is on the screen, whole, and painted (a frame has passed).
 IN_VIEW = """el => new Promise(done => requestAnimationFrame(() => {
