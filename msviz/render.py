@@ -48,7 +48,7 @@ PALETTE = {
     # What a step shows on top of the board. Chosen so that each stays apart from the
     # tiles and from each other under normal vision and simulated protanopia,
     # deuteranopia and tritanopia (tests/test_palette.py checks the figures).
-    "current": "#ffb000",  # the cell of this step: an amber fill ...
+    "current": "#c88400",  # the cell of this step: a dark amber fill (1.5:1 from both tiles) ...
     "current_border": "#000000",  # ... with a black border
     "stack": "#1a3fb0",  # the DFS call chain: a path of arrows, cells outlined
     "queue": "#9a3300",  # the BFS queue: cells outlined and numbered from the front
@@ -341,12 +341,22 @@ def _current_tile(symbol: str, px: int) -> np.ndarray:
     tile[:] = _CURRENT
     glyphs = _glyph_masks(px) if px >= _LEGIBLE_PX else None
     if glyphs is not None and symbol in DIGIT_COLORS:
+        tile = _blend(tile, _LIGHT, _halo(glyphs[symbol], max(1, px // 12)))  # legible on the fill
         tile = _blend(tile, _rgb(symbol), glyphs[symbol])
     elif glyphs is not None and symbol == "X":
         tile = _blend(tile, _rgb("mine"), glyphs["mine"])
     w = max(1, px // 8)
     tile[:w, :] = tile[-w:, :] = tile[:, :w] = tile[:, -w:] = _BORDER
     return tile
+
+
+def _halo(coverage: np.ndarray, width: int) -> np.ndarray:
+    """Return `coverage` grown by `width` pixels each way: the glyph's halo."""
+    out = coverage.copy()
+    for dy in range(-width, width + 1):
+        for dx in range(-width, width + 1):
+            out = np.maximum(out, np.roll(coverage, (dy, dx), axis=(0, 1)))
+    return out
 
 
 def _outline(image: np.ndarray, mask: np.ndarray, px: int, rgb: np.ndarray) -> None:

@@ -388,11 +388,17 @@ function makeSprites(palette, s, cssCell, waitingColor) {
     const c = Math.floor(s * 0.38);
     g.fillRect(c, c, Math.max(1, Math.floor(s / 8)), Math.max(1, Math.floor(s / 8)));
   }
-  function glyph(d) {
+  function glyph(d, halo = false) {
     g.fillStyle = palette[String(d)];
     g.font = `bold ${Math.round(s * 0.62)}px "DejaVu Sans", "Helvetica Neue", Arial, sans-serif`;
     g.textAlign = "center";
     g.textBaseline = "middle";
+    if (halo) { // on the current cell's fill: a light edge keeps every digit legible
+      g.strokeStyle = palette.light;
+      g.lineWidth = Math.max(2, s / 8);
+      g.lineJoin = "round";
+      g.strokeText(String(d), s / 2, s * 0.55);
+    }
     g.fillText(String(d), s / 2, s * 0.55);
   }
   function digit(d) {
@@ -425,7 +431,7 @@ function makeSprites(palette, s, cssCell, waitingColor) {
   // Each tile as (background, symbol drawn on it): the current cell keeps its symbol.
   const tiles = [
     [hidden, null], [hidden, null], [() => flat(), null],
-    ...[1, 2, 3, 4, 5, 6, 7, 8].map((d) => [() => digit(d), glyphs ? () => glyph(d) : null]),
+    ...[1, 2, 3, 4, 5, 6, 7, 8].map((d) => [() => digit(d), glyphs ? () => glyph(d, true) : null]),
     [() => { flat(palette.boom); mine(); }, mine],
     [() => { flat(); mine(); }, mine],
     [flag, null],
@@ -688,7 +694,17 @@ function render({ model, el }) {
     // themselves are outlined by the tiles, and a frame must stay a frame.
     const steps = waiting(r, e, 2000);
     if (!steps.length) return;
-    const centre = (k) => [((r.cell[k] % r.cols) + 0.5) * s, (Math.floor(r.cell[k] / r.cols) + 0.5) * s];
+    const middle = (k) => [((r.cell[k] % r.cols) + 0.5) * s, (Math.floor(r.cell[k] / r.cols) + 0.5) * s];
+    // The path ends at the edge of a top call that is a digit or a mine, so that its symbol stays in sight.
+    const top = steps[steps.length - 1];
+    const stopShort = r.order !== "bfs" && steps.length > 1 && r.final[r.cell[top]] !== BLANK;
+    const centre = (k) => {
+      if (!(stopShort && k === top)) return middle(k);
+      const [x0, y0] = middle(steps[steps.length - 2]);
+      const [x1, y1] = middle(k);
+      const t = 1 - (0.5 * s) / Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)); // to the cell's border
+      return [x0 + (x1 - x0) * t, y0 + (y1 - y0) * t];
+    };
     const color = waitingColor();
     const css = s / dpr;
     const numbered = css >= 16 && steps.length <= 400;
@@ -738,8 +754,9 @@ function render({ model, el }) {
       const [x1, y1] = centre(steps[j]);
       octx.globalAlpha = 0.35 + (0.65 * j) / Math.max(1, n - 1);
       const a = Math.atan2(y1 - y0, x1 - x0);
-      const tipX = x1 - Math.cos(a) * s * 0.2;
-      const tipY = y1 - Math.sin(a) * s * 0.2;
+      const back = stopShort && j === n - 1 ? 0 : s * 0.2; // a stopped path's tip is on the border already
+      const tipX = x1 - Math.cos(a) * back;
+      const tipY = y1 - Math.sin(a) * back;
       const len = s * 0.3;
       triangle(octx, tipX, tipY, tipX - len * Math.cos(a - 0.5), tipY - len * Math.sin(a - 0.5),
                tipX - len * Math.cos(a + 0.5), tipY - len * Math.sin(a + 0.5));
@@ -751,7 +768,8 @@ function render({ model, el }) {
       octx.arc(x0, y0, Math.max(2, s * 0.16), 0, 2 * Math.PI);
       octx.fill();
     }
-    if (numbered) steps.forEach((k) => label(k, r.depth[k])); // each call's depth
+    // Each call's depth, in the corner of its cell; not on a digit or a mine (the top call), whose symbol it would hide.
+    if (numbered) steps.forEach((k) => r.final[r.cell[k]] === BLANK && label(k, r.depth[k]));
   }
 
   function draw() {

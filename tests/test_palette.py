@@ -31,7 +31,7 @@ MACHADO = {
 }
 TILES = {"hidden": "#c0c0c0", "revealed": "#d6d6d6"}
 MARKS = {"current border": "#000000", "stack": "#1a3fb0", "queue": "#9a3300"}
-FILLS = {"current": "#ffb000", "stack": "#1a3fb0", "queue": "#9a3300"}
+FILLS = {"current": "#c88400", "stack": "#1a3fb0", "queue": "#9a3300"}
 
 
 def linear(color: str) -> np.ndarray:
@@ -78,6 +78,12 @@ def test_current_stack_and_queue_differ_from_each_other_and_the_tiles(vision):
                 continue
             difference = float(np.linalg.norm(lab(seen(colours[a], vision)) - lab(seen(colours[b], vision))))
             assert difference >= 20, (a, b, vision, difference)
+
+
+@pytest.mark.parametrize("vision", list(MACHADO))
+def test_the_current_cell_differs_from_both_tiles_by_brightness_too(vision):
+    for tile in TILES.values():  # not only by hue: its fill at least 1.5:1 from hidden and revealed cells
+        assert contrast(seen(FILLS["current"], vision), seen(tile, vision)) >= 1.5, (tile, vision)
 
 
 #: A colour written in hex: #rgb, #rgba, #rrggbb or #rrggbbaa.
