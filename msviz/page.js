@@ -94,7 +94,11 @@ export async function start({ viewSource, boards, binary, controls, holder }) {
   const bar = document.createElement("div");
   bar.className = "msviz-controls";
   bar.append(...buttons, slider, readout, labelled("frames/s ", fps), labelled("steps/frame ", perFrame), mode);
-  holder.before(bar);
+  // The controls and the boards in one frame: a view keeps itself and the controls in sight together.
+  const frame = document.createElement("div");
+  frame.dataset.msvizFrame = "";
+  holder.before(frame);
+  frame.append(bar, holder);
 
   let playing = false;
   let clock = null;

@@ -61,6 +61,11 @@ PALETTE = {
     "control_edge": "#999999",  # ... their border
     "control_ink": "#222222",  # ... and their icons
     "error": "#dd3333",  # the border of a widget's error box
+    # The view's code panel and focus ring (as CSS custom properties, --msviz-<name>).
+    "code_paper": "#f7f7f7",  # behind the code
+    "code_edge": "#dddddd",  # its border
+    "code_on": "#ffe7a8",  # the line that runs
+    "focus": "#1a73e8",  # the ring round a view that has the keyboard
     # The classic colours of the digits 1-8.
     "1": "#0000ff",  # blue
     "2": "#008000",  # green

@@ -477,24 +477,29 @@ function mix(a, b, t) {
 
 const STYLE = `
 .msviz-view { display: block; width: 100%; max-width: 100%; outline: none; font-family: sans-serif; }
-.msviz-view:focus-visible .msviz-board { box-shadow: 0 0 0 2px #4a90d9; }
+.msviz-view:focus-visible .msviz-board { box-shadow: 0 0 0 2px var(--msviz-focus); }
 .msviz-board { position: relative; display: inline-block; line-height: 0; }
 .msviz-board canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
 .msviz-board canvas.msviz-overlay { position: absolute; left: 0; top: 0; pointer-events: none; image-rendering: auto; }
 .msviz-title { font-weight: bold; margin: 2px 0 4px; }
 .msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
 .msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
-.msviz-main { display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: flex-start; }
-.msviz-left { flex: 1 1 320px; min-width: 0; }
-.msviz-side { flex: 0 1 auto; max-width: 100%; font-size: 12px; }
-.msviz-code { margin: 0; padding: 4px 0; background: #f7f7f7; border: 1px solid #ddd; border-radius: 3px;
-  font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow-x: auto; }
-.msviz-code span { display: block; padding: 0 8px 0 0; white-space: pre; border-left: 4px solid transparent; }
-.msviz-code span.msviz-on { background: #ffe7a8; border-left-color: #000; font-weight: bold; }
-.msviz-code i { display: inline-block; width: 2.2em; color: #888; text-align: right; margin-right: 8px; font-style: normal; }
-.msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+.msviz-main { display: flex; gap: 8px 16px; align-items: flex-start; }
+.msviz-stacked .msviz-main { flex-direction: column; align-items: stretch; }
+.msviz-left { flex: none; min-width: 0; max-width: 100%; }
+.msviz-side { font-size: 12px; min-width: 0; }
+.msviz-beside .msviz-side { flex: 1 1 0; }
+.msviz-view pre.msviz-code { margin: 0; padding: 4px 0; background: var(--msviz-code_paper); border: 1px solid var(--msviz-code_edge);
+  border-radius: 3px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow: hidden auto;
+  word-break: normal; } /* over a notebook's rule for an output's pre (its font, breaks anywhere) */
+.msviz-code > span { display: flex; padding: 0 8px 0 0; border-left: 4px solid transparent; }
+.msviz-code > span.msviz-on { background: var(--msviz-code_on); border-left-color: var(--msviz-current_border); font-weight: bold; }
+.msviz-code i { flex: none; width: 2.2em; color: var(--msviz-ink); text-align: right; margin-right: 8px; font-style: normal; }
+.msviz-code code { flex: 1 1 0; min-width: 0; font: inherit; white-space: pre-wrap; overflow-wrap: break-word; }
+.msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; overflow: hidden auto; }
 .msviz-frames b { font-family: sans-serif; }
-.msviz-quiz-rule { margin: 2px 0 6px; color: #333; }
+.msviz-quiz-rule { margin: 2px 0 6px; color: var(--msviz-control_ink); }
 .msviz-quiz-said { font-weight: bold; margin: 6px 0 2px; min-height: 1.3em; line-height: 1.3em; }
 .msviz-quiz-said .msviz-quiz-score { font-weight: normal; margin-left: 0.8em; white-space: nowrap; }
 .msviz-chip { flex: none; width: 1.1em; height: 1.1em; margin: 0.25em 4px 0 0; box-sizing: border-box; }
@@ -607,12 +612,94 @@ function render({ model, el }) {
     }
   }
 
+  // ---- the layout: board, caption and code all in sight, on a laptop's screen too
+  //
+  // The view has the width of its output, and the height the notebook (or page) shows
+  // less what lies above it in its output (a player's controls). Beside the board the
+  // code is whole; under the caption it is a window of CODE_WINDOW lines that follows the
+  // running line. The arrangement that gives the larger cells wins (beside, if equal).
+
+  const CODE_WINDOW = 5; // lines of code in sight when the code is under the board
+  const LINE_PX = 12 * 1.45; // a line of code
+  let arrangement = ""; // "beside" or "stacked"
+  let charPx = 0; // the width of a character of the code's font
+
+  /** The height in sight: the box that scrolls the view (a notebook's panel, or the window), less what
+   *  is above the view in its output (a player's controls). */
+  function room() {
+    let height = window.innerHeight || 800;
+    // A notebook's panel, known by name: it may not scroll yet while its cells are still arriving.
+    const known = root.closest(".jp-WindowedPanel-outer, .jp-Notebook, #notebook, #site");
+    for (let node = known || root.parentElement; node; node = node.parentElement) {
+      const y = getComputedStyle(node).overflowY;
+      const scrolls = node === known || node.scrollHeight > node.clientHeight + 1;
+      if ((y === "auto" || y === "scroll") && node.clientHeight > 0 && scrolls) {
+        height = Math.min(height, node.clientHeight);
+        break;
+      }
+    }
+    const frame = root.closest("[data-msviz-frame], .jp-OutputArea-output, .output_subarea");
+    const above = frame ? root.getBoundingClientRect().top - frame.getBoundingClientRect().top : 0;
+    return height - Math.max(0, above) - 8;
+  }
+
+  /** The width the code asks for beside the board: its longest line (up to 46 characters) and its numbers. */
+  function codeWidth(source) {
+    if (!charPx) {
+      const probe = make("code", "", "0".repeat(20));
+      code.append(probe);
+      charPx = probe.getBoundingClientRect().width / 20 || 7.2;
+      probe.remove();
+    }
+    const longest = Math.max(...source.split("\n").map((line) => line.length));
+    return Math.min(longest, 46) * charPx + 12 * 2.2 + 8 + 4 + 8 + 2;
+  }
+
+  /** Choose the arrangement and the caption's reserved lines; return the side of a cell in CSS pixels. */
+  function arrange() {
+    const width = root.clientWidth || el.clientWidth || 600;
+    const source = model.get("code");
+    const most = model.get("max_cell");
+    // A caption keeps room for the longest it may be, so that the board does not jump from step to step.
+    const captionLines = (w) => Math.max(2, Math.min(5, Math.ceil(1500 / Math.max(w, 200))));
+    const fixed = () => title.offsetHeight + legend.offsetHeight + quizRule.offsetHeight + quizSaid.offsetHeight + 16;
+    const height = room();
+    const textPx = parseFloat(getComputedStyle(text).fontSize) || 16;
+    const fit = (w, h) => Math.min(most, w / r.cols, Math.max(12, h / r.rows));
+    let beside = 0;
+    const wanted = source ? codeWidth(source) : 0;
+    if (source && width - wanted - 16 >= 200) {
+      const boardWidth = width - wanted - 16;
+      beside = fit(boardWidth, height - fixed() - captionLines(boardWidth) * 1.3 * textPx);
+    }
+    const windowPx = source ? CODE_WINDOW * LINE_PX + 8 + 8 : 0;
+    const stacked = fit(width, height - fixed() - captionLines(width) * 1.3 * textPx - windowPx);
+    const next = source && (beside >= stacked || (arrangement === "beside" && beside >= 0.9 * stacked)) ? "beside" : "stacked";
+    const cell = next === "beside" ? beside : stacked;
+    if (next !== arrangement) {
+      arrangement = next;
+      root.classList.toggle("msviz-beside", next === "beside");
+      root.classList.toggle("msviz-stacked", next === "stacked");
+    }
+    const boardPx = Math.floor(cell) * r.cols;
+    left.style.width = next === "beside" ? `${Math.max(boardPx, 200)}px` : "";
+    text.style.minHeight = `${captionLines(next === "beside" ? Math.max(boardPx, 200) : width) * 1.3}em`;
+    code.style.maxHeight = next === "beside" ? `${Math.max(CODE_WINDOW * LINE_PX, height - 7 * LINE_PX)}px` : `${CODE_WINDOW * LINE_PX + 8}px`;
+    frames.style.maxHeight = `${(next === "beside" ? 7 : 2) * LINE_PX}px`;
+    return cell;
+  }
+
+  /** Keep the running line in the middle of the code's window (the code scrolls, never the notebook). */
+  function followLine(line) {
+    const span = code.children[line - 1];
+    if (!span || code.scrollHeight <= code.clientHeight) return;
+    code.scrollTop = span.offsetTop - code.offsetTop - (code.clientHeight - span.offsetHeight) / 2;
+  }
+
   /** Size the canvases to the space the view has; return true if the cell size changed. */
   function layout() {
     dpr = window.devicePixelRatio || 1;
-    const width = left.clientWidth || root.clientWidth || el.clientWidth || 600;
-    const tall = Math.max(200, (window.innerHeight || 800) * 0.75);
-    const css = Math.min(model.get("max_cell"), width / r.cols, tall / r.rows);
+    const css = arrange();
     const next = Math.max(1, Math.floor(css * dpr));
     if (next === s && image) return false;
     s = next;
@@ -861,18 +948,27 @@ function render({ model, el }) {
     request();
   }
 
+  /** Give the view's CSS the palette's colours, as custom properties --msviz-<name>. */
+  function paletteToCss() {
+    for (const [name, value] of Object.entries(model.get("palette") || {})) {
+      if (typeof value === "string") root.style.setProperty(`--msviz-${name}`, value);
+    }
+  }
+
   let codeLine = 0; // the line highlighted, 0 for none
   function buildCode() {
     const source = model.get("code");
     code.replaceChildren();
     side.style.display = source ? "" : "none";
     source.replace(/\n$/, "").split("\n").forEach((line, i) => {
-      const span = document.createElement("span");
-      const number = document.createElement("i");
-      number.textContent = String(i + 1);
-      span.append(number, line);
-      code.append(span);
+      // A long line wraps, its rest indented four past the line's own indent.
+      const text = make("code", "", line);
+      const hang = line.length - line.trimStart().length + 4;
+      text.style.paddingLeft = `${hang}ch`;
+      text.style.textIndent = `-${hang}ch`;
+      code.append(make("span", "", make("i", "", String(i + 1)), text));
     });
+    arrangement = ""; // the code changed: choose again
     codeLine = 0;
   }
 
@@ -886,6 +982,7 @@ function render({ model, el }) {
       if (line) code.children[line - 1]?.classList.add("msviz-on");
       codeLine = line;
     }
+    followLine(codeLine); // also after the layout changed
     drawFrames(e);
   }
 
@@ -899,7 +996,8 @@ function render({ model, el }) {
     const lines = [];
     if (r.order === "bfs") {
       lines.push(`queue, front first (${total}):`);
-      lines.push(shown.map((k) => `(${cellOf(k).join(", ")})`).join(" ") + (more > 0 ? ` ... ${more} more` : ""));
+      // A cell's two numbers never part at the end of a line (a no-break space between them).
+      lines.push(shown.map((k) => `(${cellOf(k).join(",\u00a0")})`).join(" ") + (more > 0 ? ` ... ${more} more` : ""));
     } else {
       const offsets = (model.get("neighbors") || []).map((d) => d.join(","));
       const nextOf = (j) => { // the neighbour (1-based) frame j of the chain tries next
@@ -918,7 +1016,6 @@ function render({ model, el }) {
       if (more > 0) lines.push(`... ${more} more`);
     }
     frames.textContent = lines.join("\n");
-    frames.style.whiteSpace = "pre";
   }
 
   function request() {
@@ -1129,18 +1226,24 @@ function render({ model, el }) {
   model.on("change:quiz_right", request);
   model.on("change:quiz_tries", () => { if (!model.get("quiz_tries")) told = null; request(); }); // started again
   model.on("change:max_cell", request);
-  model.on("change:palette", () => { s = 0; drawLegend(); redraw(); });
+  model.on("change:palette", () => { s = 0; paletteToCss(); drawLegend(); redraw(); });
   model.on("change:show_legend", drawLegend);
   model.on("change:order", drawLegend);
   model.on("change:code", () => { buildCode(); redraw(); });
+  paletteToCss();
   buildCode();
   const resize = new ResizeObserver(() => request());
   resize.observe(root);
+  // A notebook skips the layout of cells out of sight: once in sight again, the code's
+  // window is scrolled to its running line again (and the room is measured again).
+  const sight = new IntersectionObserver((seen) => { if (seen.some((x) => x.isIntersecting)) { arrangement = ""; request(); } });
+  sight.observe(root);
   attachPlay();
   drawLegend();
   draw();
   return () => {
     resize.disconnect();
+    sight.disconnect();
     if (frame) cancelAnimationFrame(frame);
   };
 }

@@ -86,14 +86,21 @@ class _Stepping:
         fps = 10
         per_frame = max(1, round(steps / (PLAY_SECONDS * fps)))
         self.play = _Play(
-            min=0, max=last, step=per_frame, interval=1000 // fps, description="Play", show_repeat=False
+            min=0,
+            max=last,
+            step=per_frame,
+            interval=1000 // fps,
+            description="Play",
+            show_repeat=False,
+            layout=widgets.Layout(width="88px"),
         )
         self.slider = _Slider(
             min=0,
             max=last,
             description="step",
             continuous_update=True,
-            layout=widgets.Layout(flex="1 1 240px", min_width="200px"),
+            layout=widgets.Layout(flex="1 1 220px", min_width="220px"),
+            style={"description_width": "initial"},
         )
         self.back = widgets.Button(
             icon="step-backward",
@@ -106,14 +113,19 @@ class _Stepping:
             layout=widgets.Layout(width="40px"),
         )
         self.speed = widgets.IntSlider(
-            value=fps, min=1, max=60, description="frames/s", layout=widgets.Layout(width="250px")
+            value=fps,
+            min=1,
+            max=60,
+            description="frames/s",
+            layout=widgets.Layout(width="170px"),
+            style={"description_width": "initial"},
         )
         self.per_frame = widgets.IntSlider(
             value=per_frame,
             min=1,
             max=max(10, 2 * per_frame),
             description="steps/frame",
-            layout=widgets.Layout(width="250px"),
+            layout=widgets.Layout(width="190px"),
             style={"description_width": "initial"},
         )
         self.links = [
@@ -134,20 +146,20 @@ class _Stepping:
         self.back.on_click(self._back)
         self.forward.on_click(self._forward)
         orders = {v.order for v in views}
-        self.mode = widgets.ToggleButtons(
+        self.mode = widgets.Dropdown(
             options=[("one step per revealed cell", "visits"), (_EVENTS_NAME[frozenset(orders)], "events")],
             value="visits",
-            style={"button_width": "auto"},
             disabled=steps == 0,
-            tooltips=["each step reveals one cell", "each step is one event of the traversal"],
+            tooltip="what one step of the slider is: a revealed cell, or one event of the traversal",
+            layout=widgets.Layout(width="190px"),
         )
         self.mode.observe(self._switch, names="value")
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
         return widgets.VBox(
             [
-                widgets.Box([self.play, self.back, self.forward, self.slider], layout=wrap),
+                # On a narrow screen the slider goes to a row of its own, as wide as the view.
+                widgets.Box([self.play, self.back, self.forward, self.mode, self.slider], layout=wrap),
                 widgets.Box([self.speed, self.per_frame], layout=wrap),
-                self.mode,
             ]
         )
 

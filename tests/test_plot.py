@@ -9,7 +9,7 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 import msviz  # noqa: E402
-from msviz import plot  # noqa: E402
+from msviz import plot, render  # noqa: E402
 
 PX = 20
 
@@ -94,7 +94,10 @@ def test_step_k_and_k_plus_1_differ_exactly_where_expected():
             assert np.array_equal(differs, changed), (order, k)
 
 
-AMBER, BLACK, STACK_BLUE, QUEUE_RED = [255, 176, 0], [0, 0, 0], [26, 63, 176], [154, 51, 0]
+# the colours as the palette names them, so a new shade there is followed here
+AMBER, BLACK, STACK_BLUE, QUEUE_RED = (
+    render._rgb(name).tolist() for name in ("current", "current_border", "stack", "queue")
+)
 
 
 @pytest.mark.parametrize("order, outline", [("bfs", QUEUE_RED), ("dfs", STACK_BLUE)])

@@ -177,7 +177,7 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         shoot(player, "03-deep-dfs-step")
 
         # Every call and return: a return makes the drawn path one call shorter.
-        player.locator(".widget-toggle-buttons button:has-text('every call and return')").click()
+        player.locator("select").select_option(label="every call and return")
         page.wait_for_function(
             "root => root.msviz.event() !== null && root.msviz.step() > 0",
             arg=view.element_handle(),
@@ -293,6 +293,113 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         assert "Flags: 1 of 25" in game.inner_text()
         canvas.click(position=at(3, 4), button="right")  # and a second one takes it away
         page.wait_for_function("root => root.msviz.sprites()[3 * 30 + 4] === 0", arg=view.element_handle())
+
+
+#: Where a player's parts are, once its output's top is scrolled to the top of the notebook's panel.
+PLAYER_BOXES = r"""root => new Promise(done => {
+  const output = root.closest('.jp-OutputArea-output');
+  const scroller = root.closest('.jp-WindowedPanel-outer') || root.closest('.jp-Notebook');
+  // The output's top to the top of the notebook's panel (again each frame: cells above may still grow).
+  const toTop = () => {
+    const gap = output.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+    const before = scroller.scrollTop;
+    scroller.scrollTop += gap;
+    return Math.abs(gap) < 2 || scroller.scrollTop === before;
+  };
+  const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const slider = output.querySelector('.widget-slider');
+  // The code lines that wrap between two letters of a word (the letters either side of the break).
+  const brokenInWords = code => {
+    const text = code.firstChild, found = [];
+    let top = null;
+    for (let i = 0; text && i < text.length; i++) {
+      const range = document.createRange();
+      range.setStart(text, i);
+      range.setEnd(text, i + 1);
+      const rect = range.getClientRects()[0];
+      if (!rect) continue;
+      if (top !== null && rect.top > top + 2 && /\S\S/.test(text.data.slice(i - 1, i + 1))) {
+        found.push(text.data.slice(i - 6, i) + '|' + text.data.slice(i, i + 6));
+      }
+      top = rect.top;
+    }
+    return found;
+  };
+  const measure = () => ({
+    area: box(scroller),
+    board: box(root.querySelector('canvas.msviz-cells')),
+    slider: slider && box(slider),
+    line: (on => on && box(on))(root.querySelector('.msviz-code > span.msviz-on')),
+    code: box(root.querySelector('.msviz-code')),
+    midword: [...root.querySelectorAll('.msviz-code code')].flatMap(brokenInWords),
+    sideways: [...root.querySelectorAll('.msviz-code, .msviz-frames')]
+     .map(e => e.scrollWidth - e.clientWidth),
+  });
+  // Frames, not time: the view redraws within a few frames of coming into sight.
+  let frames = 0;
+  const look = () => {
+    const at = measure();
+    const settled = toTop() && (!at.line || (at.line[1] >= at.code[1] - 1 && at.line[3] <= at.code[3] + 1));
+    if (settled || ++frames > 30) done(at); else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})"""
+
+
+#: What one step of a player's slider can be, as its picker names it.
+STEP_KINDS = ("one step per revealed cell", "every call and return", "every enqueue and dequeue")
+
+
+def inside(inner, outer, slack=1.0) -> bool:
+    """Whether box `inner` (left, top, right, bottom) lies within box `outer`."""
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
+
+
+@pytest.mark.parametrize("viewport", [(1024, 768), (819, 614)], ids=["1024x768", "819x614-zoomed"])
+@pytest.mark.parametrize("name", ["03-depth-first.ipynb", "04-breadth-first.ipynb"])
+def test_each_player_has_its_board_slider_and_running_line_in_sight_at_once(browser, lab, name, viewport):
+    """A laptop's screen (and at 125% zoom), the file browser open: no scrolling to follow the code."""
+    with ran_notebook(browser, lab, name, viewport=viewport) as page:
+        assert page.locator(".jp-FileBrowser").first.is_visible(), "the file browser should be open"
+        players = page.locator(".jp-OutputArea-output:has(.msviz-code > span) .msviz-view")
+        assert players.count() >= 1
+        for i in range(players.count()):
+            view = players.nth(i)
+            # a player has a picker of steps; a quiz shows its code with no picker
+            select = view.evaluate_handle(
+                "root => root.closest('.jp-OutputArea-output').querySelector('select')"
+            ).as_element()
+            shown = (
+                select.evaluate("s => [...s.options].map(o => o.text.replace(/\\s/g, ' '))") if select else []
+            )
+            modes = [m for m in STEP_KINDS if m in shown]
+            for mode in modes or [None]:
+                if mode:
+                    select.select_option(label=mode)
+                if not mode:  # a quiz: its board and code in sight, no line runs before a guess
+                    at = view.evaluate(PLAYER_BOXES)
+                    assert inside(at["board"], at["area"]), (
+                        f"{name}, quiz {i}: the board is not in sight: {at}"
+                    )
+                    assert max(at["sideways"]) <= 0, f"{name}, quiz {i}: the code scrolls sideways"
+                    continue
+                page.wait_for_function("root => root.msviz.line() > 0", arg=view.element_handle())
+                at = view.evaluate(PLAYER_BOXES)
+                where = f"{name}, player {i}, {mode} of {shown}, at {viewport}: {at}"
+                shoot(page, f"{name[:2]}-player{i}-{mode}-{viewport[0]}x{viewport[1]}")
+                assert inside(at["board"], at["area"]), f"{where}: the board is not all in sight"
+                assert inside(at["slider"], at["area"]), f"{where}: the step slider is not in sight"
+                assert inside(at["line"], at["area"]), f"{where}: the running line is not in sight"
+                assert inside(at["line"], at["code"]), (
+                    f"{where}: the running line is scrolled out of the code"
+                )
+                assert max(at["sideways"]) <= 0, f"{where}: the code or the frames scroll sideways"
+                assert not at["midword"], f"{where}: code lines break inside a word"
 
 
 #: Whether an element is on the screen, whole, and painted (a frame has passed).
