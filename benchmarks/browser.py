@@ -591,6 +591,141 @@ def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
     return result
 
 
+# --- the exported page: a million cells, with no kernel ---------------------------------------
+
+# Installed before the page's scripts run: when the first board is first drawn (its
+# data-step set), and every long task (over 50 ms) the page runs.
+PAGE_WATCH = """
+window.__page = { first: null, tasks: [] };
+new PerformanceObserver(list => { for (const e of list.getEntries()) window.__page.tasks.push(e.duration); })
+  .observe({ type: 'longtask', buffered: true });
+new MutationObserver(() => {
+  if (window.__page.first === null && document.querySelector('.msviz-view[data-step]')) {
+    window.__page.first = performance.now();
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step'] });
+"""
+
+# The baseline: a bare page as big as the exported one, that draws one picture of the
+# board's size on a canvas as soon as it has parsed its data.
+BARE_PAGE = """<!DOCTYPE html><html><body><canvas id="c" width="{w}" height="{h}"></canvas>
+<script id="data" type="application/json">{data}</script>
+<script type="module">
+const data = JSON.parse(document.getElementById('data').textContent);
+const g = document.getElementById('c').getContext('2d');
+const image = g.createImageData({w}, {h});
+image.data.fill(200);
+g.putImageData(image, 0, 0);
+document.getElementById('c').dataset.step = '0';
+window.__bare = data.length;
+</script></body></html>"""
+
+BARE_WATCH = PAGE_WATCH.replace(".msviz-view[data-step]", "canvas[data-step]")
+
+
+def page_load(browser, path: Path, watch: str) -> dict:
+    """Open `path`; return ms to its first picture and its longest task (ms, 0 if none over 50)."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.add_init_script(watch)
+        page.goto(path.as_uri())
+        page.wait_for_function("() => window.__page.first !== null", timeout=120_000)
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        first, tasks = page.evaluate("() => [window.__page.first, window.__page.tasks]")
+        return {"first_ms": first, "longest_task_ms": max(tasks, default=0.0)}
+    finally:
+        page.close()
+
+
+def redraw_times(browser, path: Path, rounds: int = 9) -> dict:
+    """The exported page's full redraw (every cell), and the page's idle frame interval, in ms."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_function("() => window.msvizPage !== undefined", timeout=120_000)
+        page.evaluate("window.msvizPage.show(5000)")
+        page.wait_for_function("() => document.querySelector('.msviz-view').msviz.step() === 5000")
+        redraws = [
+            page.evaluate("() => document.querySelector('.msviz-view').msviz.redrawAll()")
+            for _ in range(rounds)
+        ]
+        frames = page.evaluate(
+            """() => new Promise(done => { const t = []; let last = null;
+                const go = now => { if (last !== null) t.push(now - last); last = now;
+                  t.length < 60 ? requestAnimationFrame(go) : done(t); };
+                requestAnimationFrame(go); })"""
+        )
+        return {"redraw_ms": statistics.median(redraws), "frame_ms": statistics.median(frames)}
+    finally:
+        page.close()
+
+
+def measure_exported_page(browser, folder: Path) -> dict:
+    """The exported 1000 x 1000 page against a bare page as big; the two-board 300 x 300 page's size."""
+    import msviz
+    from msviz import export
+
+    n = 1000
+    board = msviz.random_board(n, n, n * n // 100, seed=1, safe=(n // 2, n // 2))
+    t = msviz.trace(board, (n // 2, n // 2))
+    big = export.save_html(t, folder / "page-1000.html")
+    data = json.dumps("x" * (big.stat().st_size - 600))  # as many bytes to parse as the real page
+    bare = folder / "bare-1000.html"
+    bare.write_text(BARE_PAGE.format(w=n, h=n, data=data))
+    page = page_load(browser, big, PAGE_WATCH)
+    baseline = page_load(browser, bare, BARE_WATCH)
+    redraw = redraw_times(browser, big)
+    small = msviz.random_board(300, 300, 900, seed=1, safe=(150, 150))
+    pair = export.page_html([msviz.trace(small, (150, 150), order=o) for o in ("dfs", "bfs")])
+    return {
+        "cells": n * n,
+        "page_bytes": big.stat().st_size,
+        "page": page,
+        "bare": baseline,
+        **redraw,
+        "two_boards_300_bytes": len(pair.encode()),
+    }
+
+
+def print_page(figures: dict) -> None:
+    p, b = figures["page"], figures["bare"]
+    print(
+        "\nThe exported page of a 1000 x 1000 board "
+        f"({figures['page_bytes'] / 1e6:.1f} MB), against a bare page as big drawing one canvas:"
+    )
+    print(
+        f"  first picture {p['first_ms']:.0f} ms (bare page {b['first_ms']:.0f} ms,"
+        f" {p['first_ms'] / b['first_ms']:.2f}x); longest task {p['longest_task_ms']:.0f} ms"
+        f" (bare page {b['longest_task_ms']:.0f} ms)"
+    )
+    print(
+        f"  a full redraw of every cell: {figures['redraw_ms']:.1f} ms,"
+        f" {figures['redraw_ms'] / figures['frame_ms']:.2f} of the page's own frame"
+        f" ({figures['frame_ms']:.1f} ms)"
+    )
+    print(f"  the default two-board 300 x 300 page: {figures['two_boards_300_bytes'] / 1e6:.2f} MB")
+
+
+def page_targets(figures: dict) -> list[dict]:
+    """The exported page's targets, as rows for the table."""
+    rows = []
+    for label, value, limit, unit in (
+        ("exported 1000x1000 page: first picture <= 1 s", figures["page"]["first_ms"], 1000, " ms"),
+        ("exported 1000x1000 page: no task over 200 ms", figures["page"]["longest_task_ms"], 200, " ms"),
+        (
+            "exported 1000x1000 page: full redraw within one frame",
+            figures["redraw_ms"] / figures["frame_ms"],
+            1.0,
+            " frames",
+        ),
+        ("two-board 300x300 page <= 4 MB", figures["two_boards_300_bytes"] / 1e6, 4.0, " MB"),
+    ):
+        rows.append(
+            {"target": label, "value": value, "limit": limit, "unit": unit, "ok": bool(value <= limit)}
+        )
+    return rows
+
+
 # --- the report ------------------------------------------------------------------------------
 
 
@@ -728,6 +863,11 @@ def main(argv=None) -> int:
         "--sizes", type=int, nargs="+", default=list(SIZES), help="board sides (default 50 200 500)"
     )
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
+    parser.add_argument(
+        "--page-only",
+        action="store_true",
+        help="only the exported page's figures (about 30 s), no JupyterLab",
+    )
     args = parser.parse_args(argv)
     plan = QUICK if args.quick else FULL
     from playwright.sync_api import sync_playwright
@@ -745,10 +885,17 @@ def main(argv=None) -> int:
         root = workdir / "notebooks"
         root.mkdir()
         notebooks = {n: write_notebook(root, n) for n in args.sizes}
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
+            try:
+                page_figures = measure_exported_page(browser, workdir)
+                print_page(page_figures)
+            finally:
+                browser.close()
         with running_lab(root, workdir) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
             try:
-                for n in args.sizes:
+                for n in [] if args.page_only else args.sizes:
                     page = browser.new_page(viewport=VIEWPORT)
                     try:
                         results[str(n)] = measure_board(page, base, n, notebooks[n], plan)
@@ -758,8 +905,13 @@ def main(argv=None) -> int:
             finally:
                 browser.close()
 
-    rows = targets(results)
-    print_table(results, rows)
+    rows = page_targets(page_figures) + targets(results)
+    if results:
+        print_table(results, rows)
+    else:
+        print("\nTargets:")
+        for row in rows:
+            print(f"  {'OK  ' if row['ok'] else 'MISS'} {row['target']:<66} {row['value']:.3g}{row['unit']}")
     seconds = time.monotonic() - started
     print(f"\n{sum(r['ok'] for r in rows)} of {len(rows)} targets met; the run took {seconds:.0f} s")
     OUT.parent.mkdir(parents=True, exist_ok=True)
@@ -774,6 +926,7 @@ def main(argv=None) -> int:
                     "cpus": psutil.cpu_count(),
                     "seconds": seconds,
                     "boards": results,
+                    "exported_page": page_figures,
                     "targets": rows,
                 }
             ),

@@ -10,6 +10,7 @@ updates the image artists and titles, from the `Trace` arrays (no replay).
 from __future__ import annotations
 
 import base64
+import gzip
 import html
 import json
 import string
@@ -140,6 +141,7 @@ def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncA
 
 PAGE_STYLE = """
 body { font-family: sans-serif; margin: 16px; max-width: 1400px; }
+h1 { font-size: 1.5em; margin: 0.4em 0; }
 .msviz-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 8px 0; }
 .msviz-controls button { width: 34px; height: 30px; display: inline-flex; align-items: center;
   justify-content: center; border: 1px solid $control_edge; border-radius: 3px; background: $control;
@@ -183,7 +185,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     """
     from .solutions import DEFAULT, LINES, SOURCES
     from .viewstate import ESM, view_state
-    from .words import LEGEND, TEMPLATES, TITLES
+    from .words import TITLES, VIEW_WORDS
 
     ts = _traces(traces)
     for t in ts:  # the view's own limit: a page is the view, saved
@@ -215,8 +217,8 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     boards = []
     for t in ts:
         state = view_state(t)
-        for name in binary:
-            state[name] = base64.b64encode(state[name]).decode("ascii")
+        for name in binary:  # gzip'd: the browser's own DecompressionStream opens them
+            state[name] = base64.b64encode(gzip.compress(state[name], mtime=0)).decode("ascii")
         state.update(
             step=min(step, len(t) - 1),
             generation=1,
@@ -234,7 +236,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
             play=None,
             last_step=steps - 1,
             palette=palette,
-            words={**TEMPLATES, **LEGEND},
+            words=dict(VIEW_WORDS),
             code="" if t.written is not None else SOURCES[DEFAULT[t.order]],  # a student's run: none
             code_lines={} if t.written is not None else LINES[DEFAULT[t.order]],
         )
@@ -259,11 +261,11 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <style>{string.Template(PAGE_STYLE).substitute(PALETTE)}</style></head>
-<body>
-<h2>{html.escape(title)}</h2>
+<body><main>
+<h1>{html.escape(title)}</h1>
 <div class="msviz-boards" id="msviz-boards"></div>
 <p style="color:{PALETTE["ink"]};font-size:90%">Keys: left/right one step, Home/End first/last,
-space play/pause (click a board first). Made with msviz.</p>
+space play/pause (click a board first). Made with msviz.</p></main>
 <script id="msviz-view" type="text/plain">{view_source}</script>
 <script id="msviz-data" type="application/json">{data}</script>
 <script type="module">

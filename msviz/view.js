@@ -43,6 +43,8 @@ const LEGIBLE_CSS_PX = 12; // below this, a digit is drawn as its colour
 function typed(model, name, Type) {
   const view = model.get(name);
   if (!view || !view.byteLength) return new Type(0);
+  const size = Type.BYTES_PER_ELEMENT;
+  if (view.byteOffset % size === 0) return new Type(view.buffer, view.byteOffset, view.byteLength / size);
   // Copy: a DataView's offset need not be aligned for Int32Array.
   const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength).slice();
   return new Type(bytes.buffer);
@@ -52,13 +54,18 @@ function typed(model, name, Type) {
  *  cells[start[k + 1] .. start[k + 2]) (steps -1 .. n), a counting sort. */
 function byStep(steps, n) {
   const start = new Int32Array(n + 3);
-  for (const s of steps) if (s >= -1 && s <= n) start[s + 2]++;
+  const count = steps.length;
+  for (let i = 0; i < count; i++) { // indexed loops: a million cells in milliseconds
+    const s = steps[i];
+    if (s >= -1 && s <= n) start[s + 2]++;
+  }
   for (let k = 1; k < start.length; k++) start[k] += start[k - 1];
   const fill = start.slice();
   const cells = new Int32Array(start[start.length - 1]);
-  steps.forEach((s, i) => {
+  for (let i = 0; i < count; i++) {
+    const s = steps[i];
     if (s >= -1 && s <= n) cells[fill[s + 1]++] = i;
-  });
+  }
   return { start, cells };
 }
 
@@ -97,12 +104,13 @@ function readReveal(model) {
   }
   r.children = new Int32Array(r.n); // calls made, or cells queued, by each step
   r.depth = new Int32Array(r.n); // each step's call depth (a caller always comes first)
-  r.parent.forEach((p, k) => {
+  for (let k = 0; k < r.n; k++) {
+    const p = r.parent[k];
     if (p >= 0) {
       r.children[p]++;
       r.depth[k] = r.depth[p] + 1;
     }
-  });
+  }
   // How many cells have entered and left the stack or queue by each event.
   r.entered = new Int32Array(r.m);
   r.left = new Int32Array(r.m);
@@ -482,6 +490,7 @@ const STYLE = `
 .msviz-board canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
 .msviz-board canvas.msviz-overlay { position: absolute; left: 0; top: 0; pointer-events: none; image-rendering: auto; }
 .msviz-title { font-weight: bold; margin: 2px 0 4px; }
+.msviz-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
 .msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
 .msviz-main { display: flex; gap: 8px 16px; align-items: flex-start; }
@@ -521,6 +530,7 @@ function render({ model, el }) {
     node.append(...children);
     return node;
   };
+  const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   const title = make("div", "msviz-title");
   const canvas = make("canvas", "msviz-cells");
   const overlay = make("canvas", "msviz-overlay");
@@ -537,8 +547,20 @@ function render({ model, el }) {
   const code = make("pre", "msviz-code");
   const frames = make("div", "msviz-frames");
   const side = make("div", "msviz-side", code, frames);
-  const root = make("div", "msviz-view", title, make("div", "msviz-main", left, side));
-  root.tabIndex = 0; // keyboard: left/right, Home/End, space
+  // What a screen reader says: the caption, or the cell under the keyboard's cursor (politely, see announce).
+  const live = make("div", "msviz-live");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  const root = make("div", "msviz-view", title, make("div", "msviz-main", left, side), live);
+  root.tabIndex = 0; // keyboard: see onKey
+  root.setAttribute("role", "region");
+  root.dataset.lmSuppressShortcuts = ""; // JupyterLab's shortcuts stay quiet while the view has the keys
+  canvas.setAttribute("role", "img");
+  overlay.setAttribute("aria-hidden", "true");
+  for (const part of [code, frames]) { // they scroll: the keyboard can scroll them too
+    part.tabIndex = 0;
+    part.setAttribute("role", "region");
+  }
   el.appendChild(root);
   const ctx = canvas.getContext("2d");
   const octx = overlay.getContext("2d");
@@ -751,6 +773,7 @@ function render({ model, el }) {
     octx.clearRect(0, 0, overlay.width, overlay.height);
     drawWaiting(e);
     if (mark) drawMark(mark);
+    drawCursor();
     marked = mark;
   }
 
@@ -869,7 +892,7 @@ function render({ model, el }) {
       readFlags();
       flood = null;
       s = 0; // new sprites: the waiting colour follows the order
-      if (model.get("flood") && r.n > 1) {
+      if (model.get("flood") && r.n > 1 && !reducedMotion()) {
         // Animate a game's click: every step shown once, at most about 1.5 s in all.
         const k = Math.max(-1, Math.min(model.get("step"), last()));
         flood = { at: -1, to: k, t0: performance.now(), perStep: Math.min(40, 1500 / (k + 1)) };
@@ -908,8 +931,112 @@ function render({ model, el }) {
     }
     text.style.display = model.get("show_caption") ? "" : "none";
     drawQuiz(p);
+    drawNames();
+    // Said once when it changes: the verdict and caption, or else (the game) the cell under the cursor.
+    const said = model.get("show_caption") ? [quizOn() ? quizVerdict.textContent : "", text.textContent].filter(Boolean).join(" ") : "";
+    if (said !== lastSaid) {
+      lastSaid = said;
+      if (said) announce(said);
+    }
+    if (!said && pointing() && cursor >= 0) sayCursor();
     drawCode(e, cur);
     if (flood) request();
+  }
+
+  // ---- what a screen reader is told
+  //
+  // The view is a region named for the keys it takes; the board a picture named by its size;
+  // the caption (or the cell under the cursor) goes to a polite live region, at most once
+  // every ANNOUNCE_MS: each step when stepping by hand, a few times a second during Play.
+
+  const ANNOUNCE_MS = 400;
+  let lastSaid = "";
+  let announced = { text: "", at: -Infinity, timer: 0 };
+  function announce(said) {
+    if (said === live.textContent) return;
+    clearTimeout(announced.timer);
+    const wait = announced.at + ANNOUNCE_MS - performance.now();
+    const write = () => {
+      live.textContent = said;
+      announced.at = performance.now();
+    };
+    if (wait <= 0) write();
+    else announced.timer = setTimeout(write, wait);
+  }
+
+  /** The names of the view, its board and its code, in words from Python. */
+  function drawNames() {
+    const words = model.get("words");
+    const size = { rows: r.rows, cols: r.cols };
+    const keys = pointing() ? fill(words, "keys_cells", { act: words[quizOn() ? "act_guess" : "act_reveal"] })
+      + (quizOn() ? "" : words.keys_flag) : model.get("keyboard") ? words.keys_steps : "";
+    root.setAttribute("aria-label", [model.get("title"), fill(words, "view_name", size), keys].filter(Boolean).join(". "));
+    canvas.setAttribute("aria-label", fill(words, "board_name", size));
+    code.setAttribute("aria-label", words.code_name);
+    frames.setAttribute("aria-label", words[`frames_name_${r.order}`]);
+    watchControls();
+  }
+
+  /** Name the ipywidgets controls around this view that show only an icon or a title: the Play
+   *  widget's buttons (by what each does now), the sliders' handles (by their labels), the rest by title. */
+  function labelControls() {
+    const output = root.closest(".jp-OutputArea-output, .output_subarea");
+    if (!output) return;
+    const words = model.get("words");
+    for (const b of output.querySelectorAll(".widget-play button")) {
+      const icon = (b.querySelector("i")?.className || "").match(/fa-(play|pause|stop|retweet)/);
+      const name = icon && words[`play_${icon[1] === "retweet" ? "repeat" : icon[1]}`];
+      if (name && b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
+    }
+    for (const handle of output.querySelectorAll(".widget-slider [role=slider]:not([aria-label])")) {
+      const label = handle.closest(".widget-slider").querySelector(".widget-label");
+      if (label && label.textContent) handle.setAttribute("aria-label", label.textContent);
+    }
+    for (const field of output.querySelectorAll("select[title]:not([aria-label]), button[title]:not([aria-label])")) {
+      field.setAttribute("aria-label", field.title);
+    }
+  }
+  let controlsWatch = null; // relabels when a control is drawn or its icon changes (Play to Pause)
+  function watchControls() {
+    const output = root.closest(".jp-OutputArea-output, .output_subarea");
+    if (controlsWatch || !output) return;
+    controlsWatch = new MutationObserver(labelControls);
+    controlsWatch.observe(output, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+    labelControls();
+  }
+
+  // ---- the keyboard's cursor: where the quiz guesses and the game reveals without a mouse
+  let cursor = -1; // the cell under it, -1 before the keys first move it
+  const pointing = () => quizOn() || (!model.get("keyboard") && !model.get("quiz"));
+  /** Say what the cell under the cursor shows (what is drawn, so hidden mines stay hidden). */
+  function sayCursor() {
+    const words = model.get("words");
+    const at = { row: Math.floor(cursor / r.cols), col: cursor % r.cols };
+    announce(fill(words, "cursor", { ...at, what: words.tile_names[shown[cursor] % TILES] }));
+  }
+  /** Move the cursor by (dr, dc), staying on the board; it starts on the cell of this step or the middle. */
+  function moveCursor(dr, dc) {
+    if (cursor < 0) {
+      const k = Math.max(-1, Math.min(model.get("step"), last()));
+      cursor = k >= 0 ? r.cell[k] : Math.floor(r.rows / 2) * r.cols + Math.floor(r.cols / 2);
+    } else {
+      const row = Math.max(0, Math.min(r.rows - 1, Math.floor(cursor / r.cols) + dr));
+      const col = Math.max(0, Math.min(r.cols - 1, (cursor % r.cols) + dc));
+      cursor = row * r.cols + col;
+    }
+    marked = undefined; // the overlay is drawn again, cursor and all
+    request();
+    sayCursor();
+  }
+  /** The cursor: a ring in the focus colour, inside the cell, while the view has the keys. */
+  function drawCursor() {
+    if (cursor < 0 || cursor >= r.rows * r.cols || document.activeElement !== root) return;
+    const width = Math.max(2, Math.round(s * 0.14));
+    octx.globalAlpha = 1;
+    octx.lineWidth = width;
+    octx.strokeStyle = model.get("palette").focus;
+    octx.setLineDash([]);
+    octx.strokeRect((cursor % r.cols) * s + width / 2, Math.floor(cursor / r.cols) * s + width / 2, s - width, s - width);
   }
 
   // ---- the quiz: a click is a guess of the next step, judged here (the kernel only reads the score)
@@ -1092,6 +1219,10 @@ function render({ model, el }) {
     const cell = cellAt(event);
     if (!cell) return;
     event.preventDefault();
+    act(cell, flag);
+  }
+  /** A click on (or Enter at) `cell` = [row, col]: the quiz's guess, or the game's reveal or flag. */
+  function act(cell, flag) {
     finishFlood(); // the screen agrees with the board before the click is applied
     if (quizOn()) {
       if (!flag) guess(cell[0] * r.cols + cell[1]);
@@ -1132,19 +1263,42 @@ function render({ model, el }) {
     model.set("step", Math.max(0, Math.min(k, end())));
     model.save_changes();
   }
-  root.addEventListener("keydown", (e) => {
-    if (!model.get("keyboard") || !r || last() < 0) return;
+  /** The keys of a player: one step, first and last step, play and pause. */
+  function stepKeys() {
     const k = Math.min(model.get("step"), end());
-    const keys = {
+    return {
       ArrowRight: () => setStep(k + 1), ArrowLeft: () => setStep(k - 1),
       Home: () => setStep(0), End: () => setStep(Infinity),
-      " ": () => playModel && (playModel.set("playing", !playModel.get("playing")), playModel.save_changes()),
+      // Space plays where a Play widget drives the view (an exported page plays by its own).
+      ...(playModel ? { " ": () => (playModel.set("playing", !playModel.get("playing")), playModel.save_changes()) } : {}),
     };
-    if (keys[e.key]) {
+  }
+  /** The keys of the quiz and the game: move the cursor, act on its cell (f plants a flag in the game). */
+  function cellKeys() {
+    const here = () => (cursor >= 0 ? [Math.floor(cursor / r.cols), cursor % r.cols] : null);
+    const at = (flag) => () => { if (here()) act(here(), flag); else moveCursor(0, 0); };
+    return {
+      ArrowRight: () => moveCursor(0, 1), ArrowLeft: () => moveCursor(0, -1),
+      ArrowDown: () => moveCursor(1, 0), ArrowUp: () => moveCursor(-1, 0),
+      Enter: at(false), " ": at(false), ...(quizOn() ? {} : { f: at(true), F: at(true) }),
+    };
+  }
+  root.addEventListener("keydown", (e) => {
+    if (e.target !== root || !r) return; // keys act where focus is: the code's own scrolling, say
+    if (e.key === "Escape") { // leave the view's keys: focus goes back to the notebook
       e.preventDefault();
+      root.blur();
+      return;
+    }
+    const keys = pointing() ? cellKeys() : model.get("keyboard") && last() >= 0 ? stepKeys() : {};
+    if (keys[e.key] && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      e.stopPropagation();
       keys[e.key]();
     }
   });
+  // The cursor shows only while the view has the keys.
+  for (const name of ["focus", "blur"]) root.addEventListener(name, () => { marked = undefined; request(); });
 
   // Play: its speed comes from this view's fps; with several steps a frame it still ends on the last step.
   // While it plays, the browser alone moves the step: the saves to the kernel of the models
@@ -1207,6 +1361,12 @@ function render({ model, el }) {
     variants: () => Array.from(shown, (sp) => Math.floor(sp / TILES)),
     caption: () => text.textContent,
     cellSize: () => s,
+    /** Draw every cell again at once; return the milliseconds it took (the benchmark's full redraw). */
+    redrawAll: () => {
+      const t0 = performance.now();
+      drawAll(drawn[1], drawn[2]);
+      return performance.now() - t0;
+    },
     rows: () => r.rows,
     cols: () => r.cols,
     animating: () => flood !== null,
@@ -1241,9 +1401,14 @@ function render({ model, el }) {
   attachPlay();
   drawLegend();
   draw();
+  // The controls around the view are named once the view is in its output (a notebook may add it later).
+  let tries = 600;
+  const attached = () => { if (root.closest(".jp-OutputArea-output, .output_subarea")) watchControls(); else if (--tries > 0) requestAnimationFrame(attached); };
+  attached();
   return () => {
     resize.disconnect();
     sight.disconnect();
+    if (controlsWatch) controlsWatch.disconnect();
     if (frame) cancelAnimationFrame(frame);
   };
 }

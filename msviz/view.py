@@ -46,7 +46,7 @@ from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .trace import checked as checked_trace
 from .viewstate import ESM, board_state, view_state
-from .words import LEGEND, TEMPLATES
+from .words import VIEW_WORDS
 
 __all__ = ["BoardView", "ESM", "view_state"]
 
@@ -143,7 +143,7 @@ class BoardView(anywidget.AnyWidget):
 
     def __init__(self, trace: Trace | None = None, **kwargs):
         kwargs.setdefault("palette", view_palette())
-        kwargs.setdefault("words", {**TEMPLATES, **LEGEND})
+        kwargs.setdefault("words", dict(VIEW_WORDS))
         super().__init__(**kwargs)
         self._click_handlers = widgets.CallbackDispatcher()
         self._flag_handlers = widgets.CallbackDispatcher()

@@ -14,6 +14,8 @@ from __future__ import annotations
 __all__ = [
     "TEMPLATES",
     "LEGEND",
+    "ACCESS",
+    "VIEW_WORDS",
     "ORDER_NAMES",
     "TITLES",
     "fill",
@@ -117,6 +119,41 @@ LEGEND = {
     "legend_bfs": "the queue, numbered from its front (1 is taken out next)",
     "legend_frontier": "waiting on the stack or in the queue",
 }
+
+#: What a screen reader is told: the names of the view and its parts, the keys each view
+#: takes, and the cell under the keyboard's cursor (named by the tile drawn, in
+#: ``msviz.render.CODES`` order, then an uncovered mine of a lost game, then a flag).
+ACCESS = {
+    "view_name": "Minesweeper board, {rows} rows by {cols} columns",
+    "board_name": "the board, {rows} by {cols} cells; the caption below says what this step does",
+    "code_name": "the code, its running line highlighted",
+    "frames_name_dfs": "the stack of calls, top first",
+    "frames_name_bfs": "the queue, front first",
+    "keys_steps": "Keys: left and right arrows step, Home and End go to the first and last step,"
+    " Space plays or pauses, Escape leaves the board",
+    "keys_cells": "Keys: arrow keys move the cursor, Enter or Space {act}s the cell under it,"
+    " Escape leaves the board",
+    "keys_flag": "; F plants or takes away a flag",
+    "act_guess": "guess",
+    "act_reveal": "reveal",
+    "cursor": "({row}, {col}): {what}",
+    "tile_names": [
+        "hidden",
+        "a mine",
+        "blank",
+        *(f"{d}: {d} adjacent mine{'' if d == 1 else 's'}" for d in range(1, 9)),
+        "the mine that exploded",
+        "a mine",
+        "flagged",
+    ],
+    "play_play": "Play",
+    "play_pause": "Pause",
+    "play_stop": "Stop and go back to the start",
+    "play_repeat": "Play again from the start when it ends",
+}
+
+#: Every phrase the board view in the browser fills in or shows.
+VIEW_WORDS = {**TEMPLATES, **LEGEND, **ACCESS}
 
 
 def plural(n: int) -> str:

@@ -80,3 +80,22 @@ def test_the_teachers_guide_names_the_graders_mistakes():
     assert [key for key in taught if BUGS[key][0] not in guide] == []
     for words in ("nbgitpuller", "mybinder.org", "python -m msviz worksheet", "50", "students"):
         assert words in guide
+
+
+def test_every_phrase_the_view_names_is_sent_to_it():
+    """view.js fills and shows phrases by name: each comes from msviz.words.VIEW_WORDS, none typed in JS."""
+    import re
+    from pathlib import Path
+
+    from msviz.words import VIEW_WORDS
+
+    source = (Path(msviz.__file__).parent / "view.js").read_text()
+    names = set(re.findall(r'fill\(words, "(\w+)",', source))
+    names |= {n for n in re.findall(r"(?<!msviz\.)\bwords\.(\w+)\b(?!\()", source)}
+    names |= {f"{prefix}{order}" for prefix in ("frames_name_", "legend_") for order in ("dfs", "bfs")}
+    names |= {f"play_{icon}" for icon in ("play", "pause", "stop", "repeat")}
+    names |= {"act_guess", "act_reveal"}
+    assert len(names) > 40
+    missing = sorted(n for n in names if n not in VIEW_WORDS)
+    assert missing == [], missing
+    assert len(VIEW_WORDS["tile_names"]) == 14  # the tiles of msviz.render.CODES, an uncovered mine, a flag

@@ -6,6 +6,7 @@ the whole run) is in tests/conftest.py.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -15,7 +16,7 @@ SHOTS = ROOT / "test-artifacts" / "screenshots"
 #: before it calls the wait a hang. Long on purpose: a loaded machine (a shared
 #: CI runner, a busy hub) makes the tests slower, never makes them fail. Every
 #: wait is for a state, never for a time to pass.
-PATIENCE = 600_000
+PATIENCE = int(os.environ.get("MSVIZ_PATIENCE_MS", 600_000))  # shorter to find a hang while debugging
 
 
 def shoot(target, name: str):
@@ -36,3 +37,9 @@ CANVAS_PIXELS = """root => {
     }
     return [cells.width, cells.height, h];
 }"""
+
+#: Wait `n` frames of the page: a wait counted in frames, not in time.
+FRAMES = (
+    "n => new Promise(done => { "
+    "const go = k => (k ? requestAnimationFrame(() => go(k - 1)) : done()); go(n); })"
+)

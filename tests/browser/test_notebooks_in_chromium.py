@@ -19,7 +19,8 @@ import shutil
 
 import nbformat
 import pytest
-from chromium import CANVAS_PIXELS, DRAWN, PATIENCE, ROOT, shoot
+from axe_playwright_python.sync_playwright import Axe
+from chromium import CANVAS_PIXELS, DRAWN, FRAMES, PATIENCE, ROOT, shoot
 from labserver import TOKEN, running_lab
 
 # A notebook of the tests' own, for the game: its second cell prints the kernel's board.
@@ -54,13 +55,16 @@ def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000)):
 
 
 def _run_all(page, lab: str, name: str):
+    # The notebook's code cells, as the server has them: the page adds its cells a few at a time.
+    cells = page.request.get(f"{lab}/api/contents/{name}?token={TOKEN}").json()["content"]["cells"]
+    n_code = sum(c["cell_type"] == "code" for c in cells)
     page.goto(f"{lab}/lab/tree/{name}?token={TOKEN}&reset")
-    page.wait_for_selector(".jp-Notebook .jp-Cell", timeout=PATIENCE)
+    page.wait_for_function(
+        "n => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length === n", arg=n_code
+    )
     page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=PATIENCE)  # the kernel is up
-    page.wait_for_timeout(1000)
     page.click(".lm-MenuBar-item:has-text('Run')")
-    page.click(".lm-Menu-item:has-text('Run All Cells')")
-    n_code = page.locator(".jp-CodeCell").count()
+    page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")  # once it can run
     page.wait_for_function(
         """n => {
             const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
@@ -69,7 +73,12 @@ def _run_all(page, lab: str, name: str):
         arg=n_code,
         timeout=PATIENCE,
     )
-    page.wait_for_timeout(1500)  # widgets render after their outputs arrive
+    page.wait_for_function(  # widgets render after their outputs arrive
+        """() => [...document.querySelectorAll(
+            '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]')]
+            .every(o => o.querySelector('.jupyter-widgets, .msviz-view'))""",
+        timeout=PATIENCE,
+    )
     return page
 
 
@@ -155,10 +164,10 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         assert view.evaluate(CANVAS_PIXELS) != pictures[0], "Play moved the step but not the picture"
         assert re.match(r"step \d+:", view.evaluate(DRAWN)["caption"])
         view.focus()
-        page.keyboard.press(" ")  # space pauses
-        page.wait_for_timeout(300)
+        page.keyboard.press(" ")  # space pauses: the Play button shows Play again, and the step stays
+        player.locator(".widget-play button .fa-play").wait_for()
         paused = drawn_step(view)
-        page.wait_for_timeout(600)
+        page.evaluate(FRAMES, 30)
         assert drawn_step(view) == paused, "space did not pause Play"
         shoot(player, "player")
 
@@ -434,3 +443,22 @@ def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name
         # The screenshot waits until the first board is painted on the screen, whole.
         page.wait_for_function(IN_VIEW, arg=board.element_handle(), timeout=PATIENCE)
         shoot(page, f"{name[:2]}-at-1024x768")
+
+
+def test_axe_finds_no_serious_violation_in_the_players_and_the_quiz(browser, lab):
+    """Notebook 03's players and quiz, with their controls, for a screen reader and a keyboard."""
+    with ran_notebook(browser, lab, "03-depth-first.ipynb", viewport=(1024, 768)) as page:
+        outputs = page.locator(".jp-OutputArea-output:has(.msviz-view)")
+        assert outputs.count() >= 3
+        results = Axe().run(page, context={"include": [".jp-OutputArea-output:has(.msviz-view)"]})
+        found = [
+            f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+            for v in results.response["violations"]
+            if v["impact"] in ("critical", "serious")
+        ]
+        assert found == [], "\n".join(found)
+        # Each Play widget's buttons have names, as the view gives them.
+        names = page.locator(".jp-OutputArea-output:has(.msviz-view) .widget-play button").evaluate_all(
+            "bs => bs.map(b => b.getAttribute('aria-label'))"
+        )
+        assert names and all(names), names

@@ -17,7 +17,6 @@ import pytest
 from chromium import CANVAS_PIXELS, DRAWN, PATIENCE, shoot
 
 import msviz
-from msviz import export
 from msviz.render import CODES
 from msviz.solutions import line_of
 from msviz.words import caption, event_caption
@@ -35,40 +34,6 @@ def expected(t, k):
         variants[t.row[k], t.col[k]] += 1  # the current cell
     variants += 2 * t.frontier_at(k)  # on the stack or in the queue
     return tiles.ravel().tolist(), variants.ravel().tolist()
-
-
-@pytest.fixture
-def open_page(browser, tmp_path):
-    """Write a page of `traces` and open it from file:// with every network request refused."""
-    pages = []
-
-    def open_(traces, name="page", viewport=(1024, 768)):
-        path = export.save_html(traces, tmp_path / f"{name}.html")
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        context.set_default_timeout(PATIENCE)
-        asked, problems = [], []
-
-        def route(r):
-            url = r.request.url
-            if url.startswith(("file:", "blob:", "data:")):
-                return r.continue_()
-            asked.append(url)
-            return r.abort()
-
-        context.route("**/*", route)
-        page = context.new_page()
-        page.on("requestfailed", lambda r: problems.append(f"failed: {r.url}"))
-        page.on("pageerror", lambda e: problems.append(f"error: {e}"))
-        page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
-        page.goto(path.as_uri())
-        page.wait_for_function("window.msvizPage !== undefined", timeout=PATIENCE)
-        page.asked, page.problems = asked, problems
-        pages.append(context)
-        return page
-
-    yield open_
-    for context in pages:
-        context.close()
 
 
 def walk(page, steps):
@@ -264,24 +229,24 @@ def test_the_keyboard_and_buttons_move_the_step(open_page):
     root = page.locator(".msviz-view").first
     root.focus()
 
-    def step():
-        page.wait_for_timeout(50)
-        page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        return root.evaluate("r => r.msviz.step()")
+    def shows(k):
+        """Wait until step k is drawn (a wrong step never is: the wait then fails as a hang)."""
+        page.wait_for_function("([root, k]) => root.msviz.step() === k", arg=[root.element_handle(), k])
+        return True
 
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert step() == 2
+    assert shows(2)
     page.keyboard.press("ArrowLeft")
-    assert step() == 1
+    assert shows(1)
     page.keyboard.press("End")
-    assert step() == len(t) - 1
+    assert shows(len(t) - 1)
     page.keyboard.press("Home")
-    assert step() == 0
+    assert shows(0)
     page.locator("button[data-control=forward]").click()
-    assert step() == 1
+    assert shows(1)
     page.locator("button[data-control=last]").click()
-    assert step() == len(t) - 1
+    assert shows(len(t) - 1)
     assert page.locator(".msviz-controls output").inner_text() == f"step {len(t) - 1} / {len(t) - 1}"
 
 

@@ -10,72 +10,14 @@ to the kernel.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from chromium import PATIENCE, shoot
 
 import msviz
-from msviz import export
 from msviz.words import quiz_rule, quiz_score, quiz_verdict
 
 BOARD = msviz.random_board(9, 9, 10, seed=1, safe=(4, 4))
 CLICK = (4, 4)
-DATA_TAG = '<script id="msviz-data" type="application/json">'
-# The page's own controls (Play, the slider) are not part of a quiz, nor its note on the keys.
-QUIZ_ONLY = ".msviz-controls, body > p { display: none !important; }"
-
-
-def quiz_page(q) -> str:
-    """An exported page of quiz `q`'s reveal, its view given the traits the quiz's view has."""
-    page = export.page_html(q.trace, title=f"Predict the next cell: {msviz.words.TITLES[q.trace.order]}")
-    head, rest = page.split(DATA_TAG, 1)
-    data, tail = rest.split("</script>", 1)
-    state = json.loads(data)
-    for name in (
-        "quiz",
-        "quiz_right",
-        "quiz_tries",
-        "step",
-        "keyboard",
-        "show_frontier",
-        "show_legend",
-        "code",
-        "code_lines",
-        "words",
-        "max_cell",
-    ):
-        state["boards"][0][name] = getattr(q.view, name)
-    return head + DATA_TAG + json.dumps(state).replace("</", "<\\/") + "</script>" + tail
-
-
-@pytest.fixture
-def open_quiz(browser, tmp_path):
-    """Open a page of quiz `q` from file://; record what the view sends to the kernel, and any error."""
-    contexts = []
-
-    def open_(q, viewport=(1024, 768)):
-        path = tmp_path / f"quiz-{q.trace.order}.html"
-        path.write_text(quiz_page(q), encoding="utf-8")
-        context = browser.new_context(viewport={"width": viewport[0], "height": viewport[1]})
-        context.set_default_timeout(PATIENCE)
-        contexts.append(context)
-        page = context.new_page()
-        problems = []
-        page.on("pageerror", lambda e: problems.append(f"error: {e}"))
-        page.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" else None)
-        page.goto(path.as_uri())
-        page.wait_for_function("window.msvizPage !== undefined", timeout=PATIENCE)
-        page.add_style_tag(content=QUIZ_ONLY)
-        page.evaluate(
-            "() => { window.sent = []; window.msvizPage.models[0].send = m => window.sent.push(m); }"
-        )
-        page.problems = problems
-        return page
-
-    yield open_
-    for context in contexts:
-        context.close()
 
 
 def click_cell(page, q, row: int, col: int) -> dict:
@@ -195,13 +137,14 @@ def lab(tmp_path_factory):
 def kernel_score(page) -> tuple[int, int, int]:
     """Run the notebook's second cell: (right, tries, step) as the kernel reads them."""
     cell = page.locator(".jp-CodeCell").nth(1)
+    before = cell.locator(".jp-InputPrompt").inner_text()  # "[n]:" of the last run, if any
     cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Control+Enter")
-    page.wait_for_timeout(300)
-    page.wait_for_function(
-        "el => /SCORE \\d+ \\d+ -?\\d+/.test(el.textContent)"
-        " && !el.querySelector('.jp-InputPrompt').textContent.includes('*')",
-        arg=cell.element_handle(),
+    page.wait_for_function(  # run again: a new count in its prompt, and the score printed
+        "([el, before]) => { const prompt = el.querySelector('.jp-InputPrompt').textContent;"
+        " return /\\[\\d+\\]/.test(prompt) && prompt !== before"
+        " && /SCORE \\d+ \\d+ -?\\d+/.test(el.textContent); }",
+        arg=[cell.element_handle(), before],
         timeout=PATIENCE,
     )
     _, right, tries, step = cell.locator(".jp-OutputArea-output").last.inner_text().split()

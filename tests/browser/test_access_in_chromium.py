@@ -1,0 +1,145 @@
+"""The board view for a keyboard and a screen reader, in a real browser (the exported page).
+
+axe-core (bundled by ``axe-playwright-python``) finds no critical or serious
+violation; the view is a region named for the keys it takes, its board a picture
+with a name; a polite live region says each step; keys act where focus is (Space
+presses a focused button, a board's arrows move every board and the slider);
+the quiz is answered from the keyboard with a visible cursor; and with
+``prefers-reduced-motion`` a flood is shown at once, not animated.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from chromium import FRAMES, shoot
+
+import msviz
+from msviz.render import PALETTE
+from msviz.words import caption
+
+BOARD = msviz.random_board(12, 16, 20, seed=3, safe=(6, 8))
+CLICK = (6, 8)
+
+
+def serious(results) -> list[str]:
+    """The critical and serious violations axe found, one line each: rule, impact, where."""
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
+def test_axe_finds_no_serious_violation_on_a_two_board_page(open_page):
+    page = open_page([msviz.trace(BOARD, CLICK, order=o) for o in ("dfs", "bfs")])
+    page.evaluate("window.msvizPage.show(5)")
+    found = serious(Axe().run(page))
+    assert found == [], "\n".join(found)
+
+
+def test_the_view_is_a_named_region_and_says_each_step_politely(open_page):
+    t = msviz.trace(BOARD, CLICK)
+    page = open_page(t)
+    region = page.get_by_role(
+        "region", name=re.compile(r"Minesweeper board, 12 rows by 16 columns.*arrows step")
+    )
+    assert region.count() == 1
+    snapshot = region.aria_snapshot()
+    assert re.search(r'img "the board, 12 by 16 cells', snapshot), snapshot
+    assert re.search(r'region "the code, its running line highlighted"', snapshot), snapshot
+    live = "root => root.querySelector('[aria-live=polite]').textContent"
+    view = page.locator(".msviz-view").first
+    view.focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"([root, said]) => ({live})(root) === said", arg=[view.element_handle(), caption(t, 1)]
+    )
+    for _ in range(3):  # pressed fast: the steps between may go unsaid, the last one is said
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        f"([root, said]) => ({live})(root) === said", arg=[view.element_handle(), caption(t, 4)]
+    )
+
+
+def test_keys_act_where_focus_is_and_every_board_moves_together(open_page):
+    page = open_page([msviz.trace(BOARD, CLICK, order=o) for o in ("dfs", "bfs")])
+    steps = "() => [...document.querySelectorAll('.msviz-view')].map(r => r.msviz.step())"
+
+    def settled(want):
+        page.wait_for_function(f"want => JSON.stringify(({steps})()) === JSON.stringify(want)", arg=want)
+        page.evaluate(FRAMES, 2)
+        return page.evaluate(steps)
+
+    # Space on a focused button presses that button (one step on), and does not play.
+    page.locator("button[data-control=forward]").focus()
+    page.keyboard.press("Space")
+    assert settled([1, 1]) == [1, 1] and page.evaluate("window.msvizPage.isPlaying()") is False
+    # The arrows on the second board move both boards and the slider.
+    page.locator(".msviz-view").nth(1).focus()
+    page.keyboard.press("ArrowRight")
+    assert settled([2, 2]) == [2, 2]
+    assert page.locator(".msviz-controls input[type=range]").input_value() == "2"
+    # Space on a board plays; the Play button then names what it does now.
+    play = page.locator("button[data-control=play]")
+    assert play.get_attribute("aria-label") == "play (space)"
+    page.keyboard.press("Space")
+    page.wait_for_function("() => window.msvizPage.isPlaying()")
+    assert play.get_attribute("aria-label") == "pause (space)"
+    play.click()
+    assert play.get_attribute("aria-label") == "play (space)"
+
+
+def test_the_quiz_is_answered_from_the_keyboard_with_a_visible_cursor(open_quiz):
+    q = msviz.quiz(BOARD, CLICK, order="dfs")
+    t = q.trace
+    page = open_quiz(q)
+    view = page.locator(".msviz-view").first
+    view.focus()
+    page.keyboard.press("ArrowUp")  # the first key puts the cursor on the cell of this step: the click
+    target = (int(t.row[1]), int(t.col[1]))
+    keys = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
+    for dr, dc in [
+        ((target[0] > CLICK[0]) - (target[0] < CLICK[0]), 0),
+        (0, (target[1] > CLICK[1]) - (target[1] < CLICK[1])),
+    ]:
+        if (dr, dc) != (0, 0):
+            page.keyboard.press(keys[(dr, dc)])
+    page.evaluate(FRAMES, 2)
+    # The cursor is drawn in the focus colour round its cell.
+    ring = view.evaluate(
+        """(root, [row, col]) => {
+            const o = root.querySelector('canvas.msviz-overlay'), s = root.msviz.cellSize();
+            const pixel = o.getContext('2d').getImageData(col * s + 1, row * s + Math.floor(s / 2), 1, 1);
+            return [...pixel.data].slice(0, 3);
+        }""",
+        list(target),
+    )
+    assert ring == [int(PALETTE["focus"][i : i + 2], 16) for i in (1, 3, 5)]
+    page.wait_for_function(  # said politely: soon, not at once
+        "([root, said]) => root.querySelector('[aria-live=polite]').textContent === said",
+        arg=[view.element_handle(), f"({target[0]}, {target[1]}): hidden"],
+    )
+    page.keyboard.press("Enter")
+    page.wait_for_function("root => root.msviz.quiz().tries === 1", arg=view.element_handle())
+    assert view.evaluate("root => root.msviz.quiz()")["right"] == 1
+    shoot(page, "quiz-keyboard")
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_flood_is_shown_at_once_when_motion_is_reduced(open_page, motion):
+    page = open_page(msviz.trace(BOARD, CLICK))
+    page.emulate_media(reduced_motion=motion)
+    animating = page.evaluate(
+        """async () => {
+            const m = window.msvizPage.models[0];
+            m.set('step', 30);
+            m.set('flood', true);
+            m.set('generation', m.get('generation') + 1);  // a new reveal arrives, as after a game's click
+            await new Promise(requestAnimationFrame);  // the view draws first in this frame
+            return document.querySelector('.msviz-view').msviz.animating();
+        }"""
+    )
+    assert animating is (motion == "no-preference")
