@@ -1305,6 +1305,7 @@ function render({ model, el }) {
   // linked to it (Play, the slider, the views) are held back and sent twice a second, and
   // once when it stops, so that the kernel stays nearly idle however fast it plays.
   const getModel = (ref) => model.widget_manager.get_model(String(ref).replace(/^IPY_MODEL_/, ""));
+  let detachPlay = () => {};
   async function attachPlay() {
     const ref = model.get("play");
     playModel = null;
@@ -1317,6 +1318,11 @@ function render({ model, el }) {
     };
     speed();
     model.on("change:fps", speed);
+    detachPlay = () => { // when the view goes: its listeners off, the linked models' saves as they were
+      model.off("change:fps", speed);
+      playModel.off("change:playing", onPlaying);
+      hold(false);
+    };
     let held = null; // the models whose saves wait, and the timer that sends them
     const flush = () => {
       for (const m of held.dirty) m.msvizSave.call(m);
@@ -1338,7 +1344,7 @@ function render({ model, el }) {
     }
     // Act once the change is over: a save made inside a change event would send (and
     // set back) the state from before it, since the widget records its changes after.
-    playModel.on("change:playing", () => queueMicrotask(() => {
+    const onPlaying = () => queueMicrotask(() => {
       const playing = playModel.get("playing");
       hold(playing);
       const value = playModel.get("value");
@@ -1347,7 +1353,8 @@ function render({ model, el }) {
         playModel.set("value", max);
         playModel.save_changes();
       }
-    }));
+    });
+    playModel.on("change:playing", onPlaying);
   }
 
   // Tests and the benchmark read what is drawn through this handle.
@@ -1409,6 +1416,8 @@ function render({ model, el }) {
     resize.disconnect();
     sight.disconnect();
     if (controlsWatch) controlsWatch.disconnect();
+    detachPlay();
+    clearTimeout(announced.timer);
     if (frame) cancelAnimationFrame(frame);
   };
 }
