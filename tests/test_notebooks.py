@@ -168,3 +168,34 @@ def test_where_widgets_cannot_run_a_saved_notebook_shows_the_board_as_a_png():
     assert len(images) == 1, "the page should show the board's PNG in place of the widget"
     picture = Image.open(io.BytesIO(base64.b64decode(images[0])))
     assert picture.size[0] >= 9 * 12 and picture.size[0] == picture.size[1]  # a square 9 x 9 board
+
+
+def source_hidden(cell: dict) -> bool:
+    return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_the_checks_of_an_answer_are_not_in_sight_of_its_question(path):
+    """The code cells right after a hidden answer may check it, but only in a cell whose source is
+    hidden (JupyterLab shows it folded) and that holds nothing but the checks, so no code is hidden."""
+    book = cells(path)
+    checks = 0
+    for i, cell in enumerate(book):
+        if not (cell["cell_type"] == "markdown" and text(cell).startswith("<details><summary>")):
+            continue
+        j = i + 1
+        while j < len(book) and book[j]["cell_type"] == "code":
+            source = text(book[j])
+            if asserts(book[j]):
+                checks += 1
+                assert source_hidden(book[j]), (
+                    f"{path.name}: cell {j} shows the answer's check: {source[:60]}"
+                )
+            if source_hidden(book[j]):
+                statements = [
+                    line for line in source.splitlines() if line.strip() and not line.strip().startswith("#")
+                ]
+                code = [line for line in statements if not re.match(r"\s*assert\b|\s+", line)]
+                assert code == [], f"{path.name}: cell {j} hides code, not only checks: {code}"
+            j += 1
+    assert checks >= 1, f"{path.name}: no answer is checked"
