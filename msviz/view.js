@@ -1041,6 +1041,8 @@ function render({ model, el }) {
 
   // ---- the quiz: a click is a guess of the next step, judged here (the kernel only reads the score)
   const quizOn = () => Boolean(model.get("quiz")) && r !== null && r.n > 0 && mode() === "visits";
+  /** The last step the quiz asks for: the reveal's last, or before it if the quiz asks fewer questions. */
+  const quizEnd = () => ((model.get("quiz_last") ?? -1) >= 0 ? Math.min(model.get("quiz_last"), last()) : last());
 
   /** The rule of this order above the board; under it, the last verdict (or the question) and the score. */
   function drawQuiz(p) {
@@ -1049,18 +1051,18 @@ function render({ model, el }) {
     if (!on) return;
     const words = model.get("words");
     const score = { right: model.get("quiz_right") || 0, tries: model.get("quiz_tries") || 0 };
-    const over = p >= last();
+    const over = p >= quizEnd();
     const now = told && told.step === p ? told : null;
     quizRule.textContent = fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
     quizVerdict.textContent = now ? now.text : over ? "" : fill(words, "quiz_ask", {});
     quizVerdict.style.color = !now || now.kind === "quiz_revealed" ? "" : model.get("palette")[isRight(now.kind) ? "right" : "wrong"];
-    quizScore.textContent = fill(words, over ? "quiz_over" : "quiz_score", score);
+    quizScore.textContent = fill(words, over ? (quizEnd() < last() ? "quiz_done" : "quiz_over") : "quiz_score", score);
   }
 
   /** Judge the guess of cell i: say right or wrong, show the true next step, count the score. */
   function guess(i) {
     const k = Math.max(-1, Math.min(model.get("step"), last()));
-    if (k >= last()) return; // the reveal is over: nothing left to guess
+    if (k >= quizEnd()) return; // the quiz is over: nothing left to guess
     const [kind, said] = verdict(model.get("words"), r, k, i);
     if (kind === "quiz_revealed") { // not a try: the student clicked a cell already uncovered
       told = { step: k, kind, cell: i, text: said };

@@ -139,6 +139,8 @@ class BoardView(anywidget.AnyWidget):
     quiz = traitlets.Bool(False).tag(sync=True)
     #: The quiz's score, counted in the browser: the guesses that counted, and all guesses.
     quiz_right = traitlets.Int(0).tag(sync=True)
+    #: The last step the quiz asks for (-1: the reveal's last); the quiz is over there.
+    quiz_last = traitlets.Int(-1).tag(sync=True)
     quiz_tries = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, trace: Trace | None = None, **kwargs):

@@ -514,12 +514,20 @@ class Quiz(widgets.VBox):
     Python, as a click does in the browser.
     """
 
-    def __init__(self, t: Trace, *, max_cell: int = 32):
+    def __init__(self, t: Trace, *, max_cell: int = 32, guesses: int | None = None):
         self.trace = t = checked_trace(t, name="the reveal")
+        #: The last step asked for: `guesses` steps after the click, or the reveal's last.
+        self.last_question = len(t) - 1 if guesses is None else min(len(t) - 1, self._first + guesses)
         # The click's own cell is given: the first guess is the step after it. Breadth-first,
         # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
         self.view = BoardView(
-            t, step=self._first, quiz=True, keyboard=False, max_cell=max_cell, show_frontier=t.order == "dfs"
+            t,
+            step=self._first,
+            quiz=True,
+            quiz_last=self.last_question,
+            keyboard=False,
+            max_cell=max_cell,
+            show_frontier=t.order == "dfs",
         )
         self.errors = _errors_area()
         self.restart = widgets.Button(
@@ -545,8 +553,8 @@ class Quiz(widgets.VBox):
 
     @property
     def over(self) -> bool:
-        """Whether the reveal has no step left to guess."""
-        return self.step >= len(self.trace) - 1
+        """Whether the quiz has no step left to ask (at the end of the reveal, or of its questions)."""
+        return self.step >= self.last_question
 
     def guess(self, row: int, col: int) -> str:
         """Guess that cell (row, col) is revealed next, as a click on the board does; return the verdict.
@@ -561,7 +569,7 @@ class Quiz(widgets.VBox):
             raise ValueError(f"cell ({row}, {col}) is outside the {rows}x{cols} board")
         right, tries = self.score
         if self.over:
-            return quiz_score(right, tries, over=True)
+            return quiz_score(right, tries, over=True, cut=self.last_question < len(self.trace) - 1)
         k = self.step
         kind = quiz_judge(self.trace, k, row, col)
         if kind != "quiz_revealed":
@@ -585,7 +593,15 @@ class Quiz(widgets.VBox):
         return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
-def quiz(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32) -> Quiz:
+def quiz(
+    board,
+    click,
+    *,
+    order: str = "dfs",
+    neighbors=READING_ORDER,
+    max_cell: int = 32,
+    guesses: int | None = None,
+) -> Quiz:
     """Return a quiz on one click's reveal: predict each next cell, and keep a score.
 
     Parameters
@@ -597,10 +613,18 @@ def quiz(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell:
         breadth-first, any hidden cell of the next cell's layer.
     max_cell : int
         The largest side of a cell in pixels; cells shrink to fit the width.
+    guesses : int, optional
+        Ask only this many steps after the click (a short quiz for class); by
+        default every step of the reveal.
 
     Examples
     --------
     >>> import msviz
+    >>> short = msviz.quiz(["EEEE", "EEEE", "EEEM"], (0, 0), guesses=2)
+    >>> short.guess(0, 1), short.guess(1, 0)[:9], short.over
+    ('Right: (0, 1) is next.', 'Not this ', True)
+    >>> short.guess(2, 2)
+    'That was the last question: you predicted 1 of 2 steps.'
     >>> q = msviz.quiz(["EEE", "EEM"], (0, 0), order="bfs")
     >>> q.step, q.score
     (0, (0, 0))
@@ -612,4 +636,6 @@ def quiz(board, click, *, order: str = "dfs", neighbors=READING_ORDER, max_cell:
     (2, (1, 2))
     """
     max_cell = _checks.px(max_cell, name="max_cell")  # before the trace is made
-    return Quiz(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell)
+    if guesses is not None:
+        guesses = _checks.whole_number("guesses", guesses, least=1)
+    return Quiz(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell, guesses=guesses)

@@ -98,6 +98,7 @@ TEMPLATES = {
     "quiz_revealed": "({row}, {col}) is already uncovered: click a hidden cell.",
     "quiz_score": "Score: {right} of {tries}.",
     "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
+    "quiz_done": "That was the last question: you predicted {right} of {tries} step{tries_s}.",
 }
 
 #: Short names of the two orders.
@@ -409,12 +410,15 @@ def quiz_verdict(t, k: int, row: int, col: int) -> str:
     return fill(kind, row=row, col=col, next_row=int(t.row[k + 1]), next_col=int(t.col[k + 1]))
 
 
-def quiz_score(right: int, tries: int, *, over: bool = False) -> str:
-    """Say the score: so far, or (`over`) at the end of the reveal.
+def quiz_score(right: int, tries: int, *, over: bool = False, cut: bool = False) -> str:
+    """Say the score: so far, or (`over`) at the end of the quiz, which is the end of the
+    reveal unless the quiz asks fewer questions (`cut`).
 
     Examples
     --------
     >>> quiz_score(2, 3), quiz_score(1, 1, over=True)
     ('Score: 2 of 3.', 'The reveal is over: you predicted 1 of 1 step.')
+    >>> quiz_score(5, 8, over=True, cut=True)
+    'That was the last question: you predicted 5 of 8 steps.'
     """
-    return fill("quiz_over" if over else "quiz_score", right=right, tries=tries)
+    return fill(("quiz_done" if cut else "quiz_over") if over else "quiz_score", right=right, tries=tries)

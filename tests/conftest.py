@@ -184,6 +184,7 @@ def quiz_page(q) -> str:
         "quiz",
         "quiz_right",
         "quiz_tries",
+        "quiz_last",
         "step",
         "keyboard",
         "show_frontier",

@@ -322,3 +322,13 @@ def test_any_odd_argument_of_a_public_function_is_refused_by_name_or_works(which
     except (TypeError, ValueError) as error:
         message = str(error)
         assert len(message) < 400 and _names_the_value(message, name, value), (which, name, value, message)
+
+
+@pytest.mark.parametrize(
+    "guesses, error", [(0, ValueError), (-2, ValueError), ("8", TypeError), (2.5, TypeError)]
+)
+def test_a_quiz_names_a_bad_number_of_guesses(guesses, error):
+    board = copy.deepcopy(EXAMPLE)
+    with pytest.raises(error, match="guesses"):
+        msviz.quiz(board, (3, 0), guesses=guesses)
+    assert board == EXAMPLE

@@ -110,6 +110,19 @@ def test_the_end_of_the_reveal_says_the_final_score(open_quiz):
     shoot(page, "quiz-over")
 
 
+def test_a_short_quiz_ends_after_its_questions(open_quiz):
+    q = msviz.quiz(BOARD, CLICK, guesses=2)
+    t = q.trace
+    assert len(t) > 4
+    page = open_quiz(q)
+    click_cell(page, q, *cell(t, 1))
+    after = click_cell(page, q, *cell(t, 2))
+    assert (after["right"], after["tries"], after["step"]) == (2, 2, 2)
+    assert after["score"] == quiz_score(2, 2, over=True, cut=True)
+    assert after["score"] == "That was the last question: you predicted 2 of 2 steps."
+    assert click_cell(page, q, *cell(t, 3))["tries"] == 2  # no third question
+
+
 # ---- in JupyterLab: the score the browser keeps is the one Python reads ------------------
 
 QUIZ_NOTEBOOK = [
