@@ -73,7 +73,44 @@ PARTS = {
     "05": {"Core", "Extension"},
     "06": {"Homework"},
 }
-CORE_MINUTES = {"01": 5, "02": 10, "03": 15, "04": 10, "05": 10}
+GUIDE = Path(__file__).parent.parent / "docs" / "teaching.md"
+
+
+def guide_minutes() -> dict[str, int]:
+    """The core minutes of each notebook, from the guide's table of the path."""
+    rows = re.findall(r"^\| core \| `(\d\d)-[\w-]+`[^|]*\| (\d+) \|", GUIDE.read_text(), re.MULTILINE)
+    return {number: int(minutes) for number, minutes in rows}
+
+
+def guide_asks() -> dict[str, int]:
+    """The questions the guide has the teacher ask (a minute each) in each notebook's core part."""
+    paragraphs = re.finditer(
+        r"^\*\*\d+-\d+: [^(]*\(`(\d\d)-[^`]*`(?:.+\n?)*", GUIDE.read_text(), re.MULTILINE
+    )
+    return {found.group(1): found.group(0).count("*Ask:*") for found in paragraphs}
+
+
+def reading_minutes(path: Path) -> float:
+    """The minutes a class needs for a notebook's core sections, by the guide's model: prose at
+    200 words a minute, visible code at 20 lines a minute, a minute a predict prompt, 15 s a quiz
+    question (answers folded away are read in the prompt's minute)."""
+    part, words, code, prompts, questions = "Core", 0, 0, 0, 0
+    for cell in cells(path):
+        body = text(cell)
+        heading = re.match(r"##\s+(\w+)", body) if cell["cell_type"] == "markdown" else None
+        part = heading.group(1) if heading else part
+        if part != "Core" or body.startswith("<details>") or source_hidden(cell):
+            continue
+        if cell["cell_type"] == "markdown":
+            words += len(re.findall(r"[A-Za-z0-9']+", re.sub(r"<[^>]+>", " ", body)))
+            prompts += body.count("**Predict")
+        else:
+            code += sum(1 for line in body.splitlines() if line.strip() and not line.strip().startswith("#"))
+            if "msviz.quiz(" in body:
+                asked = re.search(r"guesses=(\d+)", body)
+                assert asked, f"{path.name}: a core quiz without guesses= asks every step"
+                questions += int(asked.group(1))
+    return words / 200 + code / 20 + prompts + questions * 15 / 60
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -99,7 +136,16 @@ def test_the_core_lesson_takes_about_50_minutes():
         found = re.search(r"Core lesson, (\d+) minutes", text(cells(path)[0]))
         if found:
             minutes[path.name[:2]] = int(found.group(1))
-    assert minutes == CORE_MINUTES and sum(minutes.values()) == 50
+    assert minutes == guide_minutes() and sum(minutes.values()) == 50
+
+
+def test_the_reading_model_fits_each_notebook_in_the_minutes_the_guide_gives():
+    stated, asks = guide_minutes(), guide_asks()
+    needed = {number: reading_minutes(by_prefix(number)) + asks[number] for number in stated}
+    over = {n: round(needed[n], 1) for n in stated if needed[n] > stated[n]}
+    assert over == {}, f"the model needs more than the guide gives: {over} (guide: {stated})"
+    assert sum(needed.values()) <= 50
+    assert min(needed.values()) > 0.5 * min(stated.values())  # the model reads the notebooks
 
 
 def is_answer(cell: dict) -> bool:
