@@ -4,6 +4,10 @@
     python3 dev.py lab      set up for the notebooks, then open them in JupyterLab
     python3 dev.py test     set up for the tests, then check the code with ruff and run every test
     python3 dev.py bench    set up for the tests, then run the benchmark
+    python3 dev.py msviz    set up for the notebooks, then run msviz's own command line
+                            (python3 dev.py msviz render --help, ... worksheet, ... grade)
+    python3 dev.py wheel    build dist/msviz-VERSION-py3-none-any.whl, to install where there is
+                            no clone (a JupyterHub): pip install "dist/msviz-VERSION-py3-none-any.whl[notebooks]"
     python3 dev.py setup    only set up (for the tests: everything)
 
 Setting up makes a virtual environment in .venv (with only the Python you run
@@ -35,7 +39,14 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 #: What ruff checks.
 LINTED = ["msviz", "tests", "benchmarks", "dev.py"]
 #: The extras of pyproject.toml each command needs ("dev" holds "notebooks").
-EXTRAS = {"lab": "notebooks", "test": "dev", "bench": "dev", "setup": "dev"}
+EXTRAS = {
+    "lab": "notebooks",
+    "test": "dev",
+    "bench": "dev",
+    "msviz": "notebooks",
+    "wheel": "notebooks",
+    "setup": "dev",
+}
 #: JupyterLab settings for this environment: no "get notified about news?" pop-up.
 LAB_OVERRIDES = {
     "@jupyterlab/apputils-extension:notification": {"fetchNews": "false", "checkForUpdates": False}
@@ -134,6 +145,15 @@ def main(argv: list[str]) -> int:
         return lab(rest)
     if command == "test":
         return lint() or run(PYTHON, "-m", "pytest", *rest)
+    if command == "msviz":  # in the folder it is run from, so that relative paths mean what they say
+        say(" ".join(["python -m msviz", *rest]))
+        return subprocess.call([str(PYTHON), "-m", "msviz", *rest])
+    if command == "wheel":
+        code = run(PYTHON, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", "dist", ".")
+        if code == 0:
+            wheels = sorted((ROOT / "dist").glob("msviz-*.whl"), key=lambda p: p.stat().st_mtime)
+            say(f'built {wheels[-1].relative_to(ROOT)}: pip install "{wheels[-1].name}[notebooks]"')
+        return code
     return run(PYTHON, "benchmarks/run.py", *rest)
 
 
