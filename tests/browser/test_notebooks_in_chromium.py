@@ -44,33 +44,37 @@ def lab(tmp_path_factory):
 
 
 @contextlib.contextmanager
-def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000)):
-    """Open notebook `name` in JupyterLab, run all cells, wait until every cell has run; yield the page."""
+def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000), ui: str = "lab"):
+    """Open notebook `name` in JupyterLab (or `ui="notebook"`: Notebook 7), run all cells, wait until
+    every cell has run; yield the page."""
     page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
     page.set_default_timeout(PATIENCE)  # clicks and locators too wait on state, as long as a load needs
     try:
-        yield _run_all(page, lab, name)
+        yield _run_all(page, lab, name, ui)
     finally:
         page.close()
 
 
-def _run_all(page, lab: str, name: str):
+def _run_all(page, lab: str, name: str, ui: str = "lab"):
     # The notebook's code cells, as the server has them: the page adds its cells a few at a time.
     cells = page.request.get(f"{lab}/api/contents/{name}?token={TOKEN}").json()["content"]["cells"]
     n_code = sum(c["cell_type"] == "code" for c in cells)
-    page.goto(f"{lab}/lab/tree/{name}?token={TOKEN}&reset")
+    # A cell whose source is hidden shows no prompt: the cells after it show theirs once it has run.
+    n_shown = sum(
+        c["cell_type"] == "code" and not c["metadata"].get("jupyter", {}).get("source_hidden") for c in cells
+    )
+    where = {"lab": f"lab/tree/{name}?token={TOKEN}&reset", "notebook": f"notebooks/{name}?token={TOKEN}"}
+    page.goto(f"{lab}/{where[ui]}")
     page.wait_for_function(
         "n => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length === n", arg=n_code
     )
-    page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=PATIENCE)  # the kernel is up
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]")  # the kernel is up
     page.click(".lm-MenuBar-item:has-text('Run')")
     page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")  # once it can run
     page.wait_for_function(
-        """n => {
-            const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
-            return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-        }""",
-        arg=n_code,
+        """n => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+            .filter(p => /\\[\\d+\\]/.test(p.textContent)).length === n""",
+        arg=n_shown,
         timeout=PATIENCE,
     )
     page.wait_for_function(  # widgets render after their outputs arrive
@@ -119,6 +123,19 @@ def test_every_notebook_runs_in_the_browser_without_errors(browser, lab, name):
         if name in WITH_WIDGETS:
             assert page.locator(".msviz-view canvas.msviz-cells").count() > 0, f"{name}: no board was drawn"
         shoot(page, name)
+
+
+@pytest.mark.parametrize("name", sorted(WITH_WIDGETS))
+def test_every_notebook_draws_its_boards_in_notebook_7(browser, lab, name):
+    """Notebook 7's interface, which many hubs open by default: the same notebooks, every view drawn."""
+    with ran_notebook(browser, lab, name, viewport=(1024, 768), ui="notebook") as page:
+        assert page.locator(".jp-LabShell").count() == 0, "JupyterLab's page, not Notebook 7's"
+        assert_no_errors(page, name)
+        views = page.locator(".msviz-view")
+        assert views.count() > 0, f"{name}: no board in Notebook 7"
+        drawn = "v => v.msviz && v.msviz.step() !== null"
+        page.wait_for_function(f"() => [...document.querySelectorAll('.msviz-view')].every({drawn})")
+        shoot(page, f"nb7-{name}")
 
 
 def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
