@@ -22,3 +22,26 @@ def test_the_engine_benchmark_runs_on_a_small_board_and_prints_every_figure():
     ):
         assert figure in done.stdout, done.stdout
     assert done.stdout.rstrip().endswith(("all targets met", "some targets MISSED"))
+
+
+def test_the_browser_benchmark_of_the_exported_page_runs_on_a_small_board(browser):
+    """The exported page's part of benchmarks/browser.py (no JupyterLab), on a 40 x 40 board."""
+    from conftest import chromium_path
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "browser.py"),
+            "--page-only",
+            "--page-size",
+            "40",
+            "--chromium",
+            chromium_path(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    for figure in ("first picture", "longest task", "a full redraw of every cell", "two-board 300x300 page"):
+        assert figure in done.stdout, done.stdout

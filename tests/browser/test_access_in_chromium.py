@@ -143,3 +143,12 @@ def test_a_flood_is_shown_at_once_when_motion_is_reduced(open_page, motion):
         }"""
     )
     assert animating is (motion == "no-preference")
+
+
+def test_an_exported_page_of_two_300x300_boards_stays_within_the_window(open_page):
+    board = msviz.random_board(300, 300, 900, seed=1, safe=(150, 150))
+    page = open_page([msviz.trace(board, (150, 150), order=o) for o in ("dfs", "bfs")], viewport=(1024, 768))
+    page.evaluate("window.msvizPage.show(window.msvizPage.last())")  # the longest queue list
+    page.evaluate(FRAMES, 2)
+    width, window = page.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= window, f"the page is {width} px wide in a {window} px window"
