@@ -55,6 +55,16 @@ def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000), ui: str = 
         page.close()
 
 
+KERNEL_WATCH = """
+window.__kernelWoke = false;
+new MutationObserver(() => {
+  const indicator = document.querySelector('.jp-Notebook-ExecutionIndicator');
+  const status = indicator && indicator.dataset.status;
+  if (status && status !== 'idle') window.__kernelWoke = true;
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+"""
+
+
 def _run_all(page, lab: str, name: str, ui: str = "lab"):
     # The notebook's code cells, as the server has them: the page adds its cells a few at a time.
     cells = page.request.get(f"{lab}/api/contents/{name}?token={TOKEN}").json()["content"]["cells"]
@@ -64,11 +74,17 @@ def _run_all(page, lab: str, name: str, ui: str = "lab"):
         c["cell_type"] == "code" and not c["metadata"].get("jupyter", {}).get("source_hidden") for c in cells
     )
     where = {"lab": f"lab/tree/{name}?token={TOKEN}&reset", "notebook": f"notebooks/{name}?token={TOKEN}"}
+    # The kernel's indicator says "idle" before it connects, then "connecting" (or "starting"),
+    # then "idle" again: it is up once it has been something else and is idle again.
+    page.add_init_script(KERNEL_WATCH)
     page.goto(f"{lab}/{where[ui]}")
     page.wait_for_function(
         "n => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length === n", arg=n_code
     )
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status=idle]")  # the kernel is up
+    page.wait_for_function(  # the kernel is up
+        "() => window.__kernelWoke && document.querySelector('.jp-Notebook-ExecutionIndicator')"
+        ".dataset.status === 'idle'"
+    )
     page.click(".lm-MenuBar-item:has-text('Run')")
     page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")  # once it can run
     page.wait_for_function(
