@@ -6,8 +6,9 @@
     python3 dev.py bench    set up for the tests, then run the benchmark
     python3 dev.py msviz    set up for the notebooks, then run msviz's own command line
                             (python3 dev.py msviz render --help, ... worksheet, ... grade)
-    python3 dev.py wheel    build dist/msviz-VERSION-py3-none-any.whl, to install where there is
-                            no clone (a JupyterHub): pip install "dist/msviz-VERSION-py3-none-any.whl[notebooks]"
+    python3 dev.py wheel    build dist/msviz-VERSION-py3-none-any.whl, to install where there
+                            is no clone (a JupyterHub) with
+                            pip install "dist/msviz-VERSION-py3-none-any.whl[notebooks]"
     python3 dev.py setup    only set up (for the tests: everything)
 
 Setting up makes a virtual environment in .venv (with only the Python you run
