@@ -78,7 +78,7 @@ def test_the_teachers_guide_names_the_graders_mistakes():
         )
     ]
     assert [key for key in taught if BUGS[key][0] not in guide] == []
-    for words in ("nbgitpuller", "mybinder.org", "python -m msviz worksheet", "50", "students"):
+    for words in ("nbgitpuller", "mybinder.org", "python3 dev.py msviz worksheet", "50", "students"):
         assert words in guide
 
 
