@@ -330,17 +330,32 @@ export function judge(r, k, i) {
   return s >= 0 && r.depth[s] === r.depth[k + 1] ? "quiz_layer" : "quiz_wrong_bfs"; // depth: the BFS layer
 }
 
-/** Return [the verdict's template, the verdict] on guessing cell i while step k is shown
- *  (msviz.words.quiz_verdict, in JavaScript). */
-export function verdict(words, r, k, i) {
-  const kind = judge(r, k, i);
-  const next = r.cell[k + 1];
+/** Whether, depth-first, the call of step k returns before the next call (msviz.words.quiz_asks_return). */
+export function asksReturn(r, k) {
+  return r.order !== "bfs" && k >= 0 && k < r.n - 1 && r.parent[k + 1] !== k;
+}
+
+/** Judge the guess that cell i is the call that goes on after step k returns
+ *  (msviz.words.quiz_judge with returning=True). */
+export function judgeReturn(r, k, i) {
+  const s = stepOf(r, i);
+  if ((r.start[i] === HIDDEN || r.start[i] === MINE) && !(s >= 0 && s <= k)) return "quiz_return_hidden";
+  return s === r.parent[k + 1] ? "quiz_return_right" : "quiz_return_wrong";
+}
+
+/** Return [the verdict's template, the verdict] on guessing cell i while step k is shown; with
+ *  `returning`, on the call that goes on after step k returns (msviz.words.quiz_verdict, in JavaScript). */
+export function verdict(words, r, k, i, returning = false) {
+  const kind = returning ? judgeReturn(r, k, i) : judge(r, k, i);
+  const next = r.cell[returning ? r.parent[k + 1] : k + 1];
   const at = { row: Math.floor(i / r.cols), col: i % r.cols, next_row: Math.floor(next / r.cols), next_col: next % r.cols };
   return [kind, fill(words, kind, at)];
 }
 
-/** Whether a verdict counts as right: the exact next cell, or (BFS) a cell of its layer. */
-const isRight = (kind) => kind === "quiz_right" || kind === "quiz_layer";
+/** Whether a verdict counts as right: the exact next cell, (BFS) a cell of its layer, or the call that goes on. */
+const isRight = (kind) => kind === "quiz_right" || kind === "quiz_layer" || kind === "quiz_return_right";
+/** The verdicts that are not a try: a click on a cell that cannot be the answer's kind. */
+const notATry = (kind) => kind === "quiz_revealed" || kind === "quiz_return_hidden";
 
 // ---- tiles -----------------------------------------------------------------
 
@@ -908,7 +923,7 @@ function render({ model, el }) {
       }
     }
     const p = target();
-    const [e, cur] = position(r, mode(), p);
+    const [e, cur] = quizPosition(p) || position(r, mode(), p);
     if (atEnd !== (p === last() && !flood)) {
       atEnd = !atEnd;
       full = true;
@@ -918,7 +933,7 @@ function render({ model, el }) {
     if (full || moved * 8 > r.rows * r.cols) drawAll(e, cur);
     else if (e !== drawn[1] || cur !== drawn[2]) drawChange(drawn[1], drawn[2], e, cur);
     // The quiz marks the cell guessed, unless it is the next cell itself (then drawn as the current one).
-    const mark = quizOn() && told && told.step === p && !["quiz_revealed", "quiz_right"].includes(told.kind) ? told : null;
+    const mark = quizOn() && told && told.step === p && !notATry(told.kind) && told.kind !== "quiz_right" ? told : null;
     if (drawn === null || full || e !== drawn[1] || mark !== marked) drawOverlay(e, mark);
     drawn = [p, e, cur];
     root.dataset.step = String(p);
@@ -933,7 +948,8 @@ function render({ model, el }) {
     drawQuiz(p);
     drawNames();
     // Said once when it changes: the verdict and caption, or else (the game) the cell under the cursor.
-    const said = model.get("show_caption") ? [quizOn() ? quizVerdict.textContent : "", text.textContent].filter(Boolean).join(" ") : "";
+    const asked = quizOn() ? [quizVerdict.textContent, returning() ? quizRule.textContent : ""] : [];
+    const said = model.get("show_caption") ? [...asked, text.textContent].filter(Boolean).join(" ") : "";
     if (said !== lastSaid) {
       lastSaid = said;
       if (said) announce(said);
@@ -1044,7 +1060,17 @@ function render({ model, el }) {
   /** The last step the quiz asks for: the reveal's last, or before it if the quiz asks fewer questions. */
   const quizEnd = () => ((model.get("quiz_last") ?? -1) >= 0 ? Math.min(model.get("quiz_last"), last()) : last());
 
-  /** The rule of this order above the board; under it, the last verdict (or the question) and the score. */
+  /** Whether the question now is whose call goes on after a return (not yet answered at this step). */
+  const returning = () => quizOn() && !model.get("quiz_returned") && asksReturn(r, target()) && target() < quizEnd();
+  /** Once a return is answered, the picture is the moment before the next call: the stack has
+   *  returned to the call that goes on. Otherwise null: the step's own picture. */
+  function quizPosition(p) {
+    if (!quizOn() || !model.get("quiz_returned") || !asksReturn(r, p) || p >= quizEnd()) return null;
+    return [r.visitEvent[p + 1] - 1, p];
+  }
+
+  /** The rule of this order above the board (or, after a return, its question); under it, the last
+   *  verdict (or the question) and the score. */
   function drawQuiz(p) {
     const on = quizOn();
     quizRule.style.display = quizSaid.style.display = on ? "" : "none";
@@ -1053,8 +1079,10 @@ function render({ model, el }) {
     const score = { right: model.get("quiz_right") || 0, tries: model.get("quiz_tries") || 0 };
     const over = p >= quizEnd();
     const now = told && told.step === p ? told : null;
-    quizRule.textContent = fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
-    quizVerdict.textContent = now ? now.text : over ? "" : fill(words, "quiz_ask", {});
+    quizRule.textContent = returning()
+      ? fill(words, "quiz_return_ask", where(r, p))
+      : fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
+    quizVerdict.textContent = now ? now.text : over || returning() ? "" : fill(words, "quiz_ask", {});
     quizVerdict.style.color = !now || now.kind === "quiz_revealed" ? "" : model.get("palette")[isRight(now.kind) ? "right" : "wrong"];
     quizScore.textContent = fill(words, over ? (quizEnd() < last() ? "quiz_done" : "quiz_over") : "quiz_score", score);
   }
@@ -1063,16 +1091,21 @@ function render({ model, el }) {
   function guess(i) {
     const k = Math.max(-1, Math.min(model.get("step"), last()));
     if (k >= quizEnd()) return; // the quiz is over: nothing left to guess
-    const [kind, said] = verdict(model.get("words"), r, k, i);
-    if (kind === "quiz_revealed") { // not a try: the student clicked a cell already uncovered
+    const back = returning(); // the question: whose call goes on after this step's call returns
+    const [kind, said] = verdict(model.get("words"), r, k, i, back);
+    if (notATry(kind)) { // the student clicked a cell that cannot be the answer: uncovered, or (a return) hidden
       told = { step: k, kind, cell: i, text: said };
       request();
       return;
     }
-    told = { step: k + 1, kind, cell: i, text: said };
+    told = { step: back ? k : k + 1, kind, cell: i, text: said };
     model.set("quiz_tries", (model.get("quiz_tries") || 0) + 1);
     if (isRight(kind)) model.set("quiz_right", (model.get("quiz_right") || 0) + 1);
-    model.set("step", k + 1);
+    if (back) model.set("quiz_returned", true);
+    else {
+      model.set("quiz_returned", false);
+      model.set("step", k + 1);
+    }
     model.save_changes();
     request();
   }
@@ -1380,7 +1413,8 @@ function render({ model, el }) {
     cols: () => r.cols,
     animating: () => flood !== null,
     quiz: () => ({ rule: quizRule.textContent, verdict: quizVerdict.textContent, score: quizScore.textContent,
-                   right: model.get("quiz_right"), tries: model.get("quiz_tries") }),
+                   right: model.get("quiz_right"), tries: model.get("quiz_tries"), returned: model.get("quiz_returned"),
+                   waiting: drawn ? waiting(r, drawn[1]).map((k) => r.cell[k]) : [] }),
   };
 
   model.on("change:step", request);
@@ -1393,6 +1427,7 @@ function render({ model, el }) {
   model.on("change:title", request);
   model.on("change:quiz", request);
   model.on("change:quiz_right", request);
+  model.on("change:quiz_returned", request);
   model.on("change:quiz_tries", () => { if (!model.get("quiz_tries")) told = null; request(); }); // started again
   model.on("change:max_cell", request);
   model.on("change:palette", () => { s = 0; paletteToCss(); drawLegend(); redraw(); });

@@ -142,6 +142,9 @@ class BoardView(anywidget.AnyWidget):
     #: The last step the quiz asks for (-1: the reveal's last); the quiz is over there.
     quiz_last = traitlets.Int(-1).tag(sync=True)
     quiz_tries = traitlets.Int(0).tag(sync=True)
+    #: Depth-first: whether the return asked about at this step (its call finished) is answered;
+    #: then the question is the next call. False where no call returns before the next one.
+    quiz_returned = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, trace: Trace | None = None, **kwargs):
         kwargs.setdefault("palette", view_palette())

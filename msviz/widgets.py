@@ -494,7 +494,7 @@ def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None
 
 # ---- the quiz: predict the next cell ----------------------------------------------
 
-from .words import quiz_judge, quiz_score, quiz_verdict  # noqa: E402
+from .words import quiz_asks_return, quiz_judge, quiz_rule, quiz_score, quiz_verdict  # noqa: E402
 
 __all__ += ["Quiz", "quiz"]
 
@@ -505,9 +505,11 @@ class Quiz(widgets.VBox):
     Build it with :func:`quiz`. A click on the board is a guess, judged in the
     browser with no round-trip to the kernel: depth-first, only the exact cell
     of the next call counts; breadth-first, any hidden cell of the next cell's
-    layer does (the view says which rule applies). The view says right or
-    wrong, shows the true next step, and keeps the score, which `score` reads
-    back; "Start again" goes back to the first step with a score of 0.
+    layer does (the view says which rule applies). Depth-first, when a call
+    returns before the next call, the quiz first asks whose call goes on: a
+    click on the cell of that call, on the stack's path. The view says right
+    or wrong, shows the true next step, and keeps the score, which `score`
+    reads back; "Start again" goes back to the first step with a score of 0.
 
     The parts are attributes: `trace`, `view` (the board, in quiz mode),
     `restart` (the button) and `errors`. :meth:`guess` makes a guess from
@@ -516,8 +518,9 @@ class Quiz(widgets.VBox):
 
     def __init__(self, t: Trace, *, max_cell: int = 32, guesses: int | None = None):
         self.trace = t = checked_trace(t, name="the reveal")
-        #: The last step asked for: `guesses` steps after the click, or the reveal's last.
-        self.last_question = len(t) - 1 if guesses is None else min(len(t) - 1, self._first + guesses)
+        #: The last step asked for: the reveal's last, or where `guesses` questions (calls and
+        #: returns) are asked.
+        self.last_question = len(t) - 1 if guesses is None else self._last_step_within(guesses)
         # The click's own cell is given: the first guess is the step after it. Breadth-first,
         # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
         self.view = BoardView(
@@ -536,6 +539,16 @@ class Quiz(widgets.VBox):
         self.restart.on_click(self._restart)
         super().__init__([self.restart, self.view, self.errors])
 
+    def _last_step_within(self, guesses: int) -> int:
+        """The last step reached when at most `guesses` questions are asked (a return counts as one)."""
+        k, asked = self._first, 0
+        while k < len(self.trace) - 1:
+            asked += 1 + quiz_asks_return(self.trace, k)
+            if asked > guesses:
+                break
+            k += 1
+        return k
+
     @property
     def _first(self) -> int:
         """The step shown at the start: the click's own cell (-1 when it reveals nothing)."""
@@ -552,6 +565,19 @@ class Quiz(widgets.VBox):
         return max(-1, min(self.view.step, len(self.trace) - 1))
 
     @property
+    def returning(self) -> bool:
+        """Whether the question now is whose call goes on after a return (depth-first), not the next call."""
+        return not self.over and quiz_asks_return(self.trace, self.step) and not self.view.quiz_returned
+
+    @property
+    def question(self) -> str:
+        """Say the question asked now: the rule of the next call, or whose call goes on after a return."""
+        if not self.returning:
+            return quiz_rule(self.trace.order)
+        cell = self.trace.visit(self.step)
+        return fill("quiz_return_ask", row=cell.row, col=cell.col)
+
+    @property
     def over(self) -> bool:
         """Whether the quiz has no step left to ask (at the end of the reveal, or of its questions)."""
         return self.step >= self.last_question
@@ -559,8 +585,10 @@ class Quiz(widgets.VBox):
     def guess(self, row: int, col: int) -> str:
         """Guess that cell (row, col) is revealed next, as a click on the board does; return the verdict.
 
-        A guess of a cell already uncovered is not counted. Once the reveal
-        is over, the final score is returned and nothing changes.
+        When the question is a return (`returning`), the guess is the call that
+        goes on. A guess of a cell already uncovered (of a hidden cell, for a
+        return) is not counted. Once the quiz is over, the final score is
+        returned and nothing changes.
         """
         row = _checks.whole_number("row", row)
         col = _checks.whole_number("col", col)
@@ -570,19 +598,24 @@ class Quiz(widgets.VBox):
         right, tries = self.score
         if self.over:
             return quiz_score(right, tries, over=True, cut=self.last_question < len(self.trace) - 1)
-        k = self.step
-        kind = quiz_judge(self.trace, k, row, col)
-        if kind != "quiz_revealed":
+        k, returning = self.step, self.returning
+        kind = quiz_judge(self.trace, k, row, col, returning=returning)
+        if kind not in ("quiz_revealed", "quiz_return_hidden"):
             with self.view.hold_sync():
-                self.view.quiz_right = right + (kind in ("quiz_right", "quiz_layer"))
+                self.view.quiz_right = right + (kind in ("quiz_right", "quiz_layer", "quiz_return_right"))
                 self.view.quiz_tries = tries + 1
-                self.view.step = k + 1
-        return quiz_verdict(self.trace, k, row, col)
+                if returning:
+                    self.view.quiz_returned = True
+                else:
+                    self.view.quiz_returned = False
+                    self.view.step = k + 1
+        return quiz_verdict(self.trace, k, row, col, returning=returning)
 
     def start_again(self) -> None:
         """Go back to the first step, with a score of 0."""
         with self.view.hold_sync():
             self.view.quiz_right = self.view.quiz_tries = 0
+            self.view.quiz_returned = False
             self.view.step = self._first
 
     @_reports_errors
@@ -614,8 +647,9 @@ def quiz(
     max_cell : int
         The largest side of a cell in pixels; cells shrink to fit the width.
     guesses : int, optional
-        Ask only this many steps after the click (a short quiz for class); by
-        default every step of the reveal.
+        Ask at most this many questions (a short quiz for class); depth-first,
+        each return before a next call is a question too. By default the quiz
+        asks up to the reveal's last step.
 
     Examples
     --------
@@ -625,6 +659,13 @@ def quiz(
     ('Right: (0, 1) is next.', 'Not this ', True)
     >>> short.guess(2, 2)
     'That was the last question: you predicted 1 of 2 steps.'
+    >>> d = msviz.quiz(["EEE", "EEM"], (0, 0))
+    >>> d.guess(0, 1), d.returning  # (0, 1) is a digit: its call returns
+    ('Right: (0, 1) is next.', True)
+    >>> d.question[:44]
+    'The call on (0, 1) has nothing left to call '
+    >>> d.guess(0, 0), d.returning, d.score
+    ('Right: the calls return to (0, 0), which makes the next call.', False, (2, 2))
     >>> q = msviz.quiz(["EEE", "EEM"], (0, 0), order="bfs")
     >>> q.step, q.score
     (0, (0, 0))

@@ -27,6 +27,7 @@ __all__ = [
     "hidden_around",
     "quiz_rule",
     "quiz_judge",
+    "quiz_asks_return",
     "quiz_verdict",
     "quiz_score",
     "ORDER_RULE",
@@ -96,6 +97,13 @@ TEMPLATES = {
     "quiz_wrong_bfs": "Not this one: ({row}, {col}) is not in the next cell's layer;"
     " the queue takes ({next_row}, {next_col}) next.",
     "quiz_revealed": "({row}, {col}) is already uncovered: click a hidden cell.",
+    # Depth-first, when a call returns before the next call: whose call goes on?
+    "quiz_return_ask": "The call on ({row}, {col}) has nothing left to call and returns."
+    " Whose call goes on to make the next call? Click its cell on the blue path.",
+    "quiz_return_right": "Right: the calls return to ({row}, {col}), which makes the next call.",
+    "quiz_return_wrong": "Not this one: the calls return to ({next_row}, {next_col}),"
+    " the top call with a hidden neighbour left.",
+    "quiz_return_hidden": "({row}, {col}) is hidden: click a call that is on the stack (the blue path).",
     "quiz_score": "Score: {right} of {tries}.",
     "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
     "quiz_done": "That was the last question: you predicted {right} of {tries} step{tries_s}.",
@@ -364,7 +372,24 @@ def quiz_rule(order: str) -> str:
     return fill(f"quiz_rule_{order}")
 
 
-def quiz_judge(t, k: int, row: int, col: int) -> str:
+def quiz_asks_return(t, k: int) -> bool:
+    """Whether, depth-first, the call of step `k` returns before the next call is made.
+
+    The quiz then asks a question of its own before the next call's: whose
+    call goes on (the top call with a hidden neighbour left, found by
+    returning down the stack). Breadth-first it never does.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))  # (0, 0) calls (0, 1), which is a digit
+    >>> [quiz_asks_return(t, k) for k in range(len(t) - 1)]
+    [False, True, False]
+    """
+    return t.order == "dfs" and 0 <= k < len(t) - 1 and int(t.parent_step[k + 1]) != k
+
+
+def quiz_judge(t, k: int, row: int, col: int, *, returning: bool = False) -> str:
     """Judge the guess that (row, col) is revealed next, while step `k` of trace `t` is shown.
 
     Return the name of the verdict's template: ``"quiz_right"`` (the cell of
@@ -372,12 +397,20 @@ def quiz_judge(t, k: int, row: int, col: int) -> str:
     layer, which counts too), ``"quiz_wrong_dfs"`` or ``"quiz_wrong_bfs"``, or
     ``"quiz_revealed"`` (the cell is already uncovered: not counted as a try).
 
+    With `returning` (see :func:`quiz_asks_return`) the guess is instead the
+    call that goes on after step `k` returns: ``"quiz_return_right"`` (the
+    caller of step ``k + 1``), ``"quiz_return_wrong"``, or
+    ``"quiz_return_hidden"`` (a hidden cell, not a call: not counted).
+
     Examples
     --------
     >>> import msviz
     >>> t = msviz.trace(["EEE", "EEM"], (0, 0), order="bfs")
     >>> [quiz_judge(t, 0, *cell) for cell in [(0, 1), (1, 1), (0, 2), (0, 0)]]
     ['quiz_right', 'quiz_layer', 'quiz_wrong_bfs', 'quiz_revealed']
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> [quiz_judge(t, 1, *cell, returning=True) for cell in [(0, 0), (0, 1), (1, 1)]]
+    ['quiz_return_right', 'quiz_return_wrong', 'quiz_return_hidden']
     """
     rows, cols = t.shape
     if not (-1 <= k < len(t) - 1):
@@ -385,7 +418,14 @@ def quiz_judge(t, k: int, row: int, col: int) -> str:
     if not (0 <= row < rows and 0 <= col < cols):
         raise ValueError(f"cell {(row, col)!r} is outside the {rows}x{cols} board")
     s = int(t.step_map[row, col])  # the step that reveals the cell guessed, -1 for none
-    if t.board[row, col] not in ("E", "M") or 0 <= s <= k:
+    hidden = t.board[row, col] in ("E", "M") and not 0 <= s <= k
+    if returning:
+        if not quiz_asks_return(t, k):
+            raise ValueError(f"the call of step {k} does not return before the next call")
+        if hidden:
+            return "quiz_return_hidden"
+        return "quiz_return_right" if s == t.parent_step[k + 1] else "quiz_return_wrong"
+    if not hidden:
         return "quiz_revealed"
     if s == k + 1:
         return "quiz_right"
@@ -394,8 +434,9 @@ def quiz_judge(t, k: int, row: int, col: int) -> str:
     return "quiz_layer" if s >= 0 and t.depth[s] == t.depth[k + 1] else "quiz_wrong_bfs"
 
 
-def quiz_verdict(t, k: int, row: int, col: int) -> str:
-    """Say what the quiz tells a student who guesses (row, col) while step `k` of `t` is shown.
+def quiz_verdict(t, k: int, row: int, col: int, *, returning: bool = False) -> str:
+    """Say what the quiz tells a student who guesses (row, col) while step `k` of `t` is shown
+    (`returning`: the call that goes on after step `k` returns; see :func:`quiz_judge`).
 
     Examples
     --------
@@ -403,11 +444,15 @@ def quiz_verdict(t, k: int, row: int, col: int) -> str:
     >>> t = msviz.trace(["EEE", "EEM"], (0, 0), order="bfs")
     >>> quiz_verdict(t, 0, 1, 1)
     'Right: (1, 1) is in the same layer; the queue takes (0, 1) first.'
-    >>> quiz_verdict(msviz.trace(["EEE", "EEM"], (0, 0)), 0, 1, 1)
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))
+    >>> quiz_verdict(t, 0, 1, 1)
     'Not this one: the next call goes to (0, 1).'
+    >>> quiz_verdict(t, 1, 0, 1, returning=True)
+    'Not this one: the calls return to (0, 0), the top call with a hidden neighbour left.'
     """
-    kind = quiz_judge(t, k, row, col)
-    return fill(kind, row=row, col=col, next_row=int(t.row[k + 1]), next_col=int(t.col[k + 1]))
+    kind = quiz_judge(t, k, row, col, returning=returning)
+    answer = int(t.parent_step[k + 1]) if returning else k + 1
+    return fill(kind, row=row, col=col, next_row=int(t.row[answer]), next_col=int(t.col[answer]))
 
 
 def quiz_score(right: int, tries: int, *, over: bool = False, cut: bool = False) -> str:

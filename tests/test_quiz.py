@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 import msviz  # noqa: E402
 from msviz.widgets import Quiz  # noqa: E402
-from msviz.words import TEMPLATES, quiz_judge, quiz_rule, quiz_score, quiz_verdict  # noqa: E402
+from msviz.words import TEMPLATES, quiz_asks_return, quiz_judge, quiz_rule, quiz_score, quiz_verdict  # noqa: E402
 
 BOARD = msviz.random_board(8, 10, 9, seed=7, safe=(4, 5))
 CLICK = (4, 5)
@@ -104,11 +104,13 @@ def test_the_end_says_the_final_score_and_takes_no_more_guesses():
         (1, 0),
         (1, 1),
     ]
-    for row, col in [(0, 1), (1, 1), (1, 1)]:  # the second guess is wrong: (1, 0) comes first
+    # (0, 1) is a digit: its call returns, and the quiz asks whose call goes on, (0, 0)'s.
+    # The third guess is wrong: (1, 0) comes first.
+    for row, col in [(0, 1), (0, 0), (1, 1), (1, 1)]:
         q.guess(row, col)
-    assert q.over and q.score == (2, 3) and q.step == 3
-    assert q.guess(0, 2) == "The reveal is over: you predicted 2 of 3 steps."
-    assert q.score == (2, 3)
+    assert q.over and q.score == (3, 4) and q.step == 3
+    assert q.guess(0, 2) == "The reveal is over: you predicted 3 of 4 steps."
+    assert q.score == (3, 4)
 
 
 def test_start_again_goes_back_to_the_first_step_with_no_score():
@@ -162,3 +164,62 @@ def test_bad_arguments_fail_at_the_call():
         quiz_judge(t, 3, 0, 2)
     with pytest.raises(ValueError, match=r"cell \(2, 0\) is outside the 2x3 board"):
         msviz.quiz(["EEE", "EEM"], (0, 0)).guess(2, 0)
+
+
+# ---- depth-first returns: whose call goes on ---------------------------------------
+
+NOTEBOOK_BOARD = msviz.random_board(6, 8, 7, seed=5, safe=(3, 4))
+
+
+@pytest.mark.parametrize("order", ["dfs", "bfs"])
+def test_a_return_is_asked_exactly_where_a_call_returns_before_the_next(order):
+    t = msviz.trace(NOTEBOOK_BOARD, (3, 4), order=order)
+    asked = [k for k in range(len(t) - 1) if quiz_asks_return(t, k)]
+    if order == "bfs":
+        assert asked == []
+        return
+    # The call of step k returns first unless it makes the next call itself.
+    assert asked == [k for k in range(len(t) - 1) if t.parent_step[k + 1] != k]
+    assert asked[:3] == [2, 3, 4]
+
+
+def test_the_answer_to_a_return_is_on_the_stack_and_makes_the_next_call():
+    t = msviz.trace(NOTEBOOK_BOARD, (3, 4))
+    for k in range(len(t) - 1):
+        if not quiz_asks_return(t, k):
+            continue
+        chain = [k]  # the stack at step k: its call and its callers
+        while t.parent_step[chain[-1]] >= 0:
+            chain.append(int(t.parent_step[chain[-1]]))
+        answer = int(t.parent_step[k + 1])
+        assert answer in chain[1:]  # a caller, perhaps several returns down
+        judged = {s: quiz_judge(t, k, int(t.row[s]), int(t.col[s]), returning=True) for s in chain}
+        assert [s for s, kind in judged.items() if kind == "quiz_return_right"] == [answer]
+        hidden = int(t.row[k + 1]), int(t.col[k + 1])
+        assert quiz_judge(t, k, *hidden, returning=True) == "quiz_return_hidden"
+
+
+def test_a_class_quiz_mixes_calls_and_returns_within_its_guesses():
+    q = msviz.quiz(NOTEBOOK_BOARD, (3, 4), guesses=8)
+    t = q.trace
+    kinds = []
+    while not q.over:
+        returning = q.returning
+        kinds.append("return" if returning else "call")
+        answer = t.parent_step[q.step + 1] if returning else q.step + 1
+        assert q.guess(int(t.row[answer]), int(t.col[answer])).startswith("Right")
+    assert kinds == ["call", "call", "return", "call", "return", "call", "return", "call"]
+    assert q.score == (8, 8) and q.last_question == 5 and q.step == 5
+
+
+def test_a_hidden_cell_is_no_answer_to_a_return_and_start_again_forgets_it():
+    q = msviz.quiz(["EEE", "EEM"], (0, 0))
+    q.guess(0, 1)
+    assert q.returning and q.question.startswith("The call on (0, 1) has nothing left to call and returns.")
+    assert q.guess(1, 1) == "(1, 1) is hidden: click a call that is on the stack (the blue path)."
+    assert q.score == (1, 1) and q.returning
+    assert q.guess(0, 1).startswith("Not this one: the calls return to (0, 0)")
+    assert q.score == (1, 2) and not q.returning and q.view.quiz_returned and q.step == 1
+    assert q.question == quiz_rule("dfs")
+    q.start_again()
+    assert not q.view.quiz_returned and q.step == 0 and q.score == (0, 0)

@@ -14,7 +14,7 @@ import pytest
 from chromium import PATIENCE, shoot
 
 import msviz
-from msviz.words import quiz_rule, quiz_score, quiz_verdict
+from msviz.words import fill, quiz_asks_return, quiz_rule, quiz_score, quiz_verdict
 
 BOARD = msviz.random_board(9, 9, 10, seed=1, safe=(4, 4))
 CLICK = (4, 4)
@@ -98,15 +98,59 @@ def test_breadth_first_another_cell_of_the_layer_counts(open_quiz):
     assert page.evaluate("window.sent") == [] and page.problems == []
 
 
+def test_depth_first_a_return_asks_whose_call_goes_on(open_quiz):
+    q = msviz.quiz(["EEEE", "EEEE", "EEME"], (0, 0))
+    t = q.trace
+    assert not quiz_asks_return(t, 3) and quiz_asks_return(t, 4) and quiz_asks_return(t, 5)
+    page = open_quiz(q)
+    for k in range(1, 5):  # four right calls: (1, 2), step 4, is a digit, and its call returns
+        after = click_cell(page, q, *cell(t, k))
+    assert (after["right"], after["tries"], after["step"], after["returned"]) == (4, 4, 4, False)
+    assert after["rule"] == fill("quiz_return_ask", row=1, col=2)
+    chain = [cell(t, k) for k in (0, 1, 2, 3, 4)]  # the stack's path: the question's choices
+    assert [divmod(i, 4) for i in after["waiting"]] == chain
+
+    after = click_cell(page, q, 2, 3)  # a hidden cell is no call: said so, not counted
+    assert (after["tries"], after["returned"]) == (4, False)
+    assert after["verdict"] == quiz_verdict(t, 4, 2, 3, returning=True)
+
+    caller = cell(t, t.parent_step[5])  # (0, 3): the top call with a hidden neighbour left
+    after = click_cell(page, q, *cell(t, 1))  # wrong: too far down the stack
+    assert (after["right"], after["tries"], after["step"], after["returned"]) == (4, 5, 4, True)
+    assert after["verdict"] == quiz_verdict(t, 4, *cell(t, 1), returning=True)
+    assert after["verdict"] == (
+        f"Not this one: the calls return to {caller}, the top call with a hidden neighbour left."
+    )
+    assert after["rule"] == quiz_rule("dfs")  # now the next call's question
+    # (1, 2) has returned: the stack ends at its caller.
+    assert [divmod(i, 4) for i in after["waiting"]] == chain[:4]
+    shoot(page, "quiz-return-wrong")
+
+    after = click_cell(page, q, *cell(t, 5))  # the next call, from (0, 3); then (1, 3) returns too
+    assert (after["right"], after["tries"], after["step"], after["returned"]) == (5, 6, 5, False)
+    assert after["rule"] == fill("quiz_return_ask", row=1, col=3)
+    unwound = cell(t, t.parent_step[6])  # two calls return: (1, 3), then (0, 3); (0, 2) goes on
+    assert unwound == (0, 2)
+    after = click_cell(page, q, *unwound)
+    assert (after["right"], after["tries"], after["returned"]) == (6, 7, True)
+    assert after["verdict"] == f"Right: the calls return to {unwound}, which makes the next call."
+    assert page.evaluate("window.sent") == [] and page.problems == []
+
+
 def test_the_end_of_the_reveal_says_the_final_score(open_quiz):
     q = msviz.quiz(["EEEE", "EEEE", "EEME"], (0, 0))
     t = q.trace
     page = open_quiz(q, viewport=(1400, 1000))
+    returns = 0
     for k in range(1, len(t)):
+        if quiz_asks_return(t, k - 1):  # first whose call goes on: the caller of step k
+            click_cell(page, q, *cell(t, t.parent_step[k]))
+            returns += 1
         after = click_cell(page, q, *(cell(t, k) if k != 2 else cell(t, len(t) - 1)))  # one wrong guess
-    assert (after["right"], after["tries"], after["step"]) == (len(t) - 2, len(t) - 1, len(t) - 1)
-    assert after["score"] == quiz_score(len(t) - 2, len(t) - 1, over=True)
-    assert click_cell(page, q, 2, 2)["tries"] == len(t) - 1  # no more guesses
+    tries = len(t) - 1 + returns
+    assert returns == 3 and (after["right"], after["tries"], after["step"]) == (tries - 1, tries, len(t) - 1)
+    assert after["score"] == quiz_score(tries - 1, tries, over=True)
+    assert click_cell(page, q, 2, 2)["tries"] == tries  # no more guesses
     shoot(page, "quiz-over")
 
 
