@@ -496,6 +496,52 @@ function mix(a, b, t) {
   return `rgb(${x.map((v, i) => Math.floor((1 - t) * v + t * y[i])).join(",")})`;
 }
 
+// ---- playback: the view's own clock for the Play widget ---------------------
+//
+// ipywidgets' Play moves its value with a setTimeout of `interval` after each
+// move, so its steps drift late by the time each move takes: asked for 60 a
+// second, about 53 arrive. This clock keeps Play's own loop (its value, step,
+// repeat and end) but times it by the page's frames, from the moment Play
+// starts: a move is due every 1000 / fps ms, at most one a frame, and a frame
+// that comes late does not pile moves up behind it.
+
+/** Drive `play` (a Play widget's model) by animation frames at `fps()` moves a second.
+ *  Returns {restart, dispose}: restart when Play starts or stops; dispose gives Play its own timer back. */
+function playClock(play, fps) {
+  const own = play.schedule_next;
+  let t0 = 0; // when Play started
+  let moves = 0; // the moves made since
+  let frame = 0;
+  const tick = (now) => {
+    frame = 0;
+    if (!play.get("playing")) return;
+    const period = 1000 / Math.max(1, fps());
+    const due = Math.floor((now - t0) / period + 0.25); // a quarter period early is on time
+    if (due <= moves) {
+      frame = requestAnimationFrame(tick);
+      return;
+    }
+    moves = Math.max(moves + 1, due - 1); // behind by more than a move: catch up the clock, not the steps
+    play.loop(); // Play's own move: value + step, or repeat, or pause at the end; it schedules the next
+  };
+  function scheduleNext() {
+    this._timerId = -1; // a move is scheduled: Play's animate() must not start a second loop
+    if (!frame) frame = requestAnimationFrame(tick);
+  }
+  play.schedule_next = scheduleNext;
+  return {
+    restart() {
+      t0 = performance.now();
+      moves = 0;
+    },
+    dispose() {
+      cancelAnimationFrame(frame);
+      frame = 0;
+      if (play.schedule_next === scheduleNext) play.schedule_next = own; // not if another view's clock came since
+    },
+  };
+}
+
 // ---- the view --------------------------------------------------------------
 
 const STYLE = `
@@ -1353,10 +1399,12 @@ function render({ model, el }) {
     };
     speed();
     model.on("change:fps", speed);
-    detachPlay = () => { // when the view goes: its listeners off, the linked models' saves as they were
+    const clock = playClock(playModel, () => model.get("fps"));
+    detachPlay = () => { // when the view goes: its listeners off, the linked models' saves and clock as they were
       model.off("change:fps", speed);
       playModel.off("change:playing", onPlaying);
       hold(false);
+      clock.dispose();
     };
     let held = null; // the models whose saves wait, and the timer that sends them
     const flush = () => {
@@ -1382,6 +1430,7 @@ function render({ model, el }) {
     const onPlaying = () => queueMicrotask(() => {
       const playing = playModel.get("playing");
       hold(playing);
+      clock.restart();
       const value = playModel.get("value");
       const max = playModel.get("max");
       if (!playing && value < max && value + playModel.get("step") > max) {

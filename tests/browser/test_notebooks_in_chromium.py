@@ -204,6 +204,18 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
         assert drawn_step(view) == paused, "space did not pause Play"
         shoot(player, "player")
 
+        # Played by the view's clock, Play still makes its own moves: from near the end it
+        # stops on the last step, and its button and readout say so.
+        readout.click()
+        page.keyboard.press("Control+A")
+        page.keyboard.type(str(last - 5))
+        page.keyboard.press("Enter")
+        wait_drawn(page, view, last - 5)
+        player.locator(".widget-play button").first.click()
+        player.locator(".widget-play button .fa-play").wait_for()  # paused by itself at the end
+        wait_drawn(page, view, last)
+        assert readout.inner_text() == str(last)
+
         # A deep step, for the screenshot: the path, the current cell and the code line.
         import msviz
 
