@@ -30,8 +30,10 @@ class PageModel {
   send() {}
 }
 
-/** The bytes of base64 text (a plain loop: many times faster than Uint8Array.from with a map). */
+/** The bytes of base64 text: the browser's own decoder where it has one, else a plain loop
+ *  (many times faster than Uint8Array.from with a map). */
 function fromBase64(text) {
+  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(text);
   const chars = atob(text);
   const bytes = new Uint8Array(chars.length);
   for (let i = 0; i < chars.length; i++) bytes[i] = chars.charCodeAt(i);

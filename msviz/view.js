@@ -120,11 +120,16 @@ function readReveal(model) {
     r.entered[e] = inn;
     r.left[e] = out;
   }
-  r.byReveal = byStep(r.reveal, r.m);
   if (r.replay) readWrites(r);
-  r.byEnter = byStep(r.enter, r.m);
-  r.byLeave = byStep(r.leave, r.m);
+  r.changes = null; // the cells each event changes (changesByEvent): not needed for the first picture
   return r;
+}
+
+/** The cells whose reveal, enter or leave is at each event: three counting sorts of the cells,
+ *  made once, on the first move (or when the page is idle after the first picture). */
+function changesByEvent(r) {
+  if (!r.changes) r.changes = [byStep(r.reveal, r.m), byStep(r.enter, r.m), byStep(r.leave, r.m)];
+  return r.changes;
 }
 
 /** The codes of the event labels, in the order of msviz.EVENT_LABELS. */
@@ -817,7 +822,7 @@ function render({ model, el }) {
       if (!box) box = [x, y, x, y];
       else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
     };
-    for (const index of [r.byReveal, r.byEnter, r.byLeave]) {
+    for (const index of changesByEvent(r)) {
       for (let j = index.start[lo + 2]; j < index.start[hi + 2]; j++) touch(index.cells[j]);
     }
     if (r.replay) for (let k = Math.max(0, lo + 1); k <= hi && k < r.n; k++) touch(r.cell[k]); // rewrites too
@@ -949,6 +954,8 @@ function render({ model, el }) {
     if (generation !== model.get("generation") || !r) {
       generation = model.get("generation");
       r = readReveal(model);
+      const fresh = r;
+      setTimeout(() => changesByEvent(fresh)); // after the first picture, ready for the first move
       shown = new Uint16Array(r.rows * r.cols);
       readFlags();
       flood = null;
