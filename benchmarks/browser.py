@@ -44,6 +44,18 @@ absolute timing passes or fails):
 3. The kernel's CPU while playing, as a share of one core (psutil on the
    kernel process, over the same Play run as 2: 10 s, 4 s with ``--quick``).
 
+Before the boards, at a million cells (``--page-size`` for another side):
+
+4. The exported page (``msviz.export``) against a bare page as big that draws
+   one canvas: its first picture, its longest task, a full redraw against the
+   page's own frame, and the size of the default two-board 300 x 300 page
+   (``--page-only`` runs only this).
+5. One player in JupyterLab: the milliseconds from Shift+Enter on its cell
+   (the trace is made in the cell before) to its first picture, and the
+   browser memory the view holds (JavaScript heap and array buffers after a
+   full garbage collection, before and after) against the bytes the kernel
+   sent (``--big-only`` runs 4 and 5 only).
+
 The table printed at the end gives every figure and each target with OK or
 MISS; the figures also go to ``test-artifacts/benchmark-browser.json``. The
 exit status is 0 even when a target is missed (this is a benchmark), and
@@ -120,6 +132,33 @@ slider.observe(redraw, names="value")
 baseline = widgets.VBox([widgets.HBox([play, slider]), image])
 baseline.add_class("bench-baseline")
 baseline"""
+
+
+BIG_CELLS = [
+    """\
+import msviz
+from msviz.viewstate import view_state
+
+N = {n}
+click = (N // 2, N // 2)
+t = msviz.trace(msviz.random_board(N, N, N * N // 100, seed=1, safe=click), click)
+sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
+print("SENT", sent)""",
+    """\
+# The cell measured: a player of the big reveal, from the run to its first picture.
+p = msviz.player(t)
+p.add_class("bench-big")
+p""",
+]
+
+
+def write_big_notebook(folder: Path, n: int) -> str:
+    """Write the notebook of one n x n player (its trace made in a cell before); return its name."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c.format(n=n)) for c in BIG_CELLS])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    name = f"bench-big-{n}.ipynb"
+    nbformat.write(nb, folder / name)
+    return name
 
 
 def write_notebook(folder: Path, n: int) -> str:
@@ -474,14 +513,19 @@ def play_run(
     }
 
 
-def check_page(page, notebook: str) -> None:
-    """Raise if an output shows an error or a widget was not drawn."""
+def check_outputs(page, notebook: str) -> None:
+    """Raise if an output shows an error."""
     errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']")
     texts = [errors.nth(i).inner_text() for i in range(errors.count())]
     bad = [t for t in texts if "Traceback" in t or "Error" in t]
     body = page.locator(".jp-Notebook").inner_text()
     if bad or "Error displaying widget" in body or "Traceback" in body:
         raise RuntimeError(f"{notebook}: an output shows an error:\n" + ("\n---\n".join(bad) or body)[:3000])
+
+
+def check_page(page, notebook: str) -> None:
+    """Raise if an output shows an error or a widget was not drawn."""
+    check_outputs(page, notebook)
     if page.locator(".bench-player .msviz-view canvas").count() == 0:
         raise RuntimeError(f"{notebook}: the player's board was not drawn")
     if page.locator(".bench-baseline img.widget-image").count() != 1:
@@ -589,6 +633,69 @@ def measure_board(page, base: str, n: int, notebook: str, plan: dict) -> dict:
         }
     stop_session(base, session_id)
     return result
+
+
+# --- a big player in JupyterLab: its first picture, and the browser's memory for it --------------
+
+
+def heap_bytes(cdp) -> float:
+    """The page's JavaScript heap and array buffers, in bytes, after a full garbage collection."""
+    cdp.send("HeapProfiler.collectGarbage")
+    usage = cdp.send("Runtime.getHeapUsage")
+    return usage["usedSize"] + usage.get("backingStorageSize", 0)
+
+
+def run_cell(page, index: int) -> float:
+    """Run code cell `index` (from 0) with Shift+Enter; return the page's clock at the key press."""
+    cell = page.locator(".jp-Notebook .jp-CodeCell").nth(index)
+    cell.locator(".jp-InputArea-prompt").click()  # selects the cell, in command mode
+    pressed = page.evaluate("() => performance.now()")
+    page.keyboard.press("Shift+Enter")
+    return pressed
+
+
+def measure_big_player(browser, base: str, notebook: str) -> dict:
+    """Open the big player's notebook: ms from running the player's cell to its first picture,
+    and the browser memory the view holds against the bytes the kernel sent."""
+    page = browser.new_page(viewport=VIEWPORT)
+    try:
+        page.goto(f"{base}/lab/tree/{notebook}?token={TOKEN}&reset")
+        page.wait_for_selector(".jp-Notebook .jp-CodeCell", timeout=60_000)
+        page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=60_000)
+        hide_toasts(page)
+        run_cell(page, 0)
+        first_output = page.locator(".jp-Notebook .jp-CodeCell").nth(0).locator(".jp-OutputArea-output")
+        first_output.filter(has_text="SENT").wait_for(timeout=300_000)
+        sent = int(first_output.inner_text().split("SENT")[1].split()[0])
+        page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')", timeout=60_000)
+        cdp = page.context.new_cdp_session(page)
+        before = heap_bytes(cdp)
+        page.evaluate(
+            """() => { window.__big = null; new MutationObserver((_, watch) => {
+                if (document.querySelector('.bench-big .msviz-view[data-step]')) {
+                  window.__big = performance.now(); watch.disconnect(); } })
+              .observe(document, {subtree: true, childList: true, attributes: true,
+                                  attributeFilter: ['data-step']}); }"""
+        )
+        pressed = run_cell(page, 1)
+        page.wait_for_function("() => window.__big !== null", timeout=300_000)
+        first = page.evaluate("() => window.__big") - pressed
+        check_outputs(page, notebook)
+        # The view's indexes for moving are made once the page is idle after the first picture.
+        page.evaluate("() => new Promise(r => setTimeout(() => requestAnimationFrame(() => r()), 500))")
+        after = heap_bytes(cdp)
+        return {"first_ms": first, "sent_bytes": sent, "view_bytes": after - before}
+    finally:
+        page.close()
+
+
+def print_big(figures: dict, n: int) -> None:
+    print(
+        f"\nA {n} x {n} player in JupyterLab: first picture {figures['first_ms']:.0f} ms after its cell"
+        " is run;"
+        f" the browser holds {figures['view_bytes'] / 1e6:.1f} MB for it,"
+        f" {figures['view_bytes'] / figures['sent_bytes']:.2f}x the {figures['sent_bytes'] / 1e6:.1f} MB sent"
+    )
 
 
 # --- the exported page: a million cells, with no kernel ---------------------------------------
@@ -705,6 +812,29 @@ def print_page(figures: dict) -> None:
         f" ({figures['frame_ms']:.1f} ms)"
     )
     print(f"  the default two-board 300 x 300 page: {figures['two_boards_300_bytes'] / 1e6:.2f} MB")
+
+
+def big_targets(figures: dict | None, n: int) -> list[dict]:
+    """The big player's targets in JupyterLab, as rows for the table (none with --page-only)."""
+    if not figures:
+        return []
+    ratio = figures["view_bytes"] / figures["sent_bytes"]
+    return [
+        {
+            "target": f"JupyterLab {n}x{n} player: first picture <= 2.5 s after its cell runs",
+            "value": figures["first_ms"],
+            "limit": 2500,
+            "unit": " ms",
+            "ok": figures["first_ms"] <= 2500,
+        },
+        {
+            "target": f"JupyterLab {n}x{n} player: browser memory <= 2x the bytes sent",
+            "value": ratio,
+            "limit": 2,
+            "unit": "x",
+            "ok": ratio <= 2,
+        },
+    ]
 
 
 def page_targets(figures: dict) -> list[dict]:
@@ -878,6 +1008,11 @@ def main(argv=None) -> int:
         help="only the exported page's figures (about 30 s), no JupyterLab",
     )
     parser.add_argument(
+        "--big-only",
+        action="store_true",
+        help="only the exported page and the big player in JupyterLab (about a minute)",
+    )
+    parser.add_argument(
         "--page-size", type=int, default=1000, help="the exported page's board side (default 1000)"
     )
     args = parser.parse_args(argv)
@@ -897,6 +1032,7 @@ def main(argv=None) -> int:
         root = workdir / "notebooks"
         root.mkdir()
         notebooks = {n: write_notebook(root, n) for n in args.sizes}
+        big_notebook = write_big_notebook(root, args.page_size)
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
             try:
@@ -907,7 +1043,10 @@ def main(argv=None) -> int:
         with running_lab(root, workdir) as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
             try:
-                for n in [] if args.page_only else args.sizes:
+                big = None if args.page_only else measure_big_player(browser, base, big_notebook)
+                if big:
+                    print_big(big, args.page_size)
+                for n in [] if args.page_only or args.big_only else args.sizes:
                     page = browser.new_page(viewport=VIEWPORT)
                     try:
                         results[str(n)] = measure_board(page, base, n, notebooks[n], plan)
@@ -917,7 +1056,7 @@ def main(argv=None) -> int:
             finally:
                 browser.close()
 
-    rows = page_targets(page_figures) + targets(results)
+    rows = page_targets(page_figures) + big_targets(big, args.page_size) + targets(results)
     if results:
         print_table(results, rows)
     else:
@@ -939,6 +1078,7 @@ def main(argv=None) -> int:
                     "seconds": seconds,
                     "boards": results,
                     "exported_page": page_figures,
+                    "big_player": big,
                     "targets": rows,
                 }
             ),

@@ -19,8 +19,8 @@
 // Each combination is a small tile ("sprite") drawn once per cell size; the
 // board is a pixel buffer into which tiles are copied. Moving e changes only
 // the cells whose reveal, enter or leave event lies between the old e and the
-// new one (found through per-event lists made once), so one step redraws a
-// handful of cells and a jump redraws at most the whole board: O(cells).
+// new one: each event concerns one cell, the cell of its step, so one step
+// redraws a handful of cells and a jump redraws at most the whole board.
 // Over the board, a second canvas draws the call chain as a path of arrows
 // (DFS) or the queue numbered from its front (BFS), O(cells waiting).
 //
@@ -50,23 +50,17 @@ function typed(model, name, Type) {
   return new Type(bytes.buffer);
 }
 
-/** Index the cells by a per-cell step array: the cells of step k are
- *  cells[start[k + 1] .. start[k + 2]) (steps -1 .. n), a counting sort. */
-function byStep(steps, n) {
-  const start = new Int32Array(n + 3);
-  const count = steps.length;
-  for (let i = 0; i < count; i++) { // indexed loops: a million cells in milliseconds
-    const s = steps[i];
-    if (s >= -1 && s <= n) start[s + 2]++;
+/** The number of indices j in [0, n) with key(j) <= x, for a key that never falls as j grows
+ *  (a binary search: O(log n), and no array kept for it). */
+function countUpTo(n, key, x) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (key(mid) <= x) lo = mid + 1;
+    else hi = mid;
   }
-  for (let k = 1; k < start.length; k++) start[k] += start[k - 1];
-  const fill = start.slice();
-  const cells = new Int32Array(start[start.length - 1]);
-  for (let i = 0; i < count; i++) {
-    const s = steps[i];
-    if (s >= -1 && s <= n) cells[fill[s + 1]++] = i;
-  }
-  return { start, cells };
+  return lo;
 }
 
 /** Everything about one reveal that the drawing needs, read from the model. */
@@ -102,34 +96,29 @@ function readReveal(model) {
   for (const name of ["reveal", "enter", "leave"]) {
     if (r[name].length !== cells) r[name] = new Int32Array(cells).fill(-1);
   }
-  r.children = new Int32Array(r.n); // calls made, or cells queued, by each step
-  r.depth = new Int32Array(r.n); // each step's call depth (a caller always comes first)
+  r.depth = new Int32Array(r.n); // each step's call depth, or BFS layer (a caller always comes first)
   for (let k = 0; k < r.n; k++) {
     const p = r.parent[k];
-    if (p >= 0) {
-      r.children[p]++;
-      r.depth[k] = r.depth[p] + 1;
-    }
-  }
-  // How many cells have entered and left the stack or queue by each event.
-  r.entered = new Int32Array(r.m);
-  r.left = new Int32Array(r.m);
-  for (let e = 0, inn = 0, out = 0; e < r.m; e++) {
-    if (r.label[e] === LABEL.call || r.label[e] === LABEL.enqueue) inn++;
-    else if (r.label[e] !== LABEL.write) out++;
-    r.entered[e] = inn;
-    r.left[e] = out;
+    if (p >= 0) r.depth[k] = r.depth[p] + 1;
   }
   if (r.replay) readWrites(r);
-  r.changes = null; // the cells each event changes (changesByEvent): not needed for the first picture
   return r;
 }
 
-/** The cells whose reveal, enter or leave is at each event: three counting sorts of the cells,
- *  made once, on the first move (or when the page is idle after the first picture). */
-function changesByEvent(r) {
-  if (!r.changes) r.changes = [byStep(r.reveal, r.m), byStep(r.enter, r.m), byStep(r.leave, r.m)];
-  return r.changes;
+// Breadth-first, the queue is first in, first out: steps enter it in order and leave it in
+// order, and the cells a step queues are the steps after those queued before. So how many
+// have entered or left by an event, and how many a step queued, are binary searches over
+// the per-step arrays, with nothing kept per event (a million cells need no more memory).
+
+/** Breadth-first: how many steps have entered the queue (`enter`) or left it (`leave`) by event e. */
+function queuedBy(r, which, e) {
+  return countUpTo(r.n, (k) => r[which][r.cell[k]], e);
+}
+
+/** Breadth-first: how many cells step k queued (its children: the steps whose parent is k). */
+function childrenOf(r, k) {
+  const parent = (j) => r.parent[j];
+  return countUpTo(r.n, parent, k) - countUpTo(r.n, parent, k - 1);
 }
 
 /** The codes of the event labels, in the order of msviz.EVENT_LABELS. */
@@ -184,7 +173,7 @@ function eventKind(r, e) {
 /** How many steps wait after event e: calls on the stack, or cells in the queue. O(1). */
 function waitingCount(r, e) {
   if (e < 0 || r.m === 0 || r.replay) return 0; // a recording does not see the student's stack or queue
-  if (r.order === "bfs") return r.entered[e] - r.left[e];
+  if (r.order === "bfs") return queuedBy(r, "enter", e) - queuedBy(r, "leave", e);
   const k = r.eventStep[e];
   const top = r.label[e] === LABEL.call ? k : r.parent[k];
   return top < 0 ? 0 : r.depth[top] + 1;
@@ -199,7 +188,7 @@ export function waiting(r, e, most = Infinity) {
   if (n === 0) return out;
   if (r.order === "bfs") {
     // First in, first out: the queue is the steps enqueued and not yet dequeued.
-    for (let k = r.left[e]; out.length < n; k++) out.push(k);
+    for (let k = queuedBy(r, "leave", e); out.length < n; k++) out.push(k);
     return out;
   }
   const k = r.eventStep[e];
@@ -254,7 +243,7 @@ export function caption(words, r, k) {
   let said;
   if (code === BLANK) {
     said = fill(words, "blank", { step: k, where: place });
-    if (r.order === "bfs") said += fill(words, "bfs_children", { children: r.children[k] });
+    if (r.order === "bfs") said += fill(words, "bfs_children", { children: childrenOf(r, k) });
     else said += childrenWords(words, r, r.cell[k], r.visitEvent[k]);
   } else {
     const mines = code - BLANK;
@@ -822,10 +811,9 @@ function render({ model, el }) {
       if (!box) box = [x, y, x, y];
       else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
     };
-    for (const index of changesByEvent(r)) {
-      for (let j = index.start[lo + 2]; j < index.start[hi + 2]; j++) touch(index.cells[j]);
-    }
-    if (r.replay) for (let k = Math.max(0, lo + 1); k <= hi && k < r.n; k++) touch(r.cell[k]); // rewrites too
+    // An event changes one cell, its own: the cell of its step is revealed (or written), or
+    // enters or leaves the stack or queue. So the cells that differ are those of the events between.
+    for (let e = Math.max(0, lo + 1); e <= hi && e < r.m; e++) touch(r.cell[r.eventStep[e]]);
     if (curA >= 0) touch(r.cell[curA]);
     if (curB >= 0) touch(r.cell[curB]);
     if (box) {
@@ -954,8 +942,6 @@ function render({ model, el }) {
     if (generation !== model.get("generation") || !r) {
       generation = model.get("generation");
       r = readReveal(model);
-      const fresh = r;
-      setTimeout(() => changesByEvent(fresh)); // after the first picture, ready for the first move
       shown = new Uint16Array(r.rows * r.cols);
       readFlags();
       flood = null;

@@ -24,15 +24,15 @@ def test_the_engine_benchmark_runs_on_a_small_board_and_prints_every_figure():
     assert done.stdout.rstrip().endswith(("all targets met", "some targets MISSED"))
 
 
-def test_the_browser_benchmark_of_the_exported_page_runs_on_a_small_board(browser):
-    """The exported page's part of benchmarks/browser.py (no JupyterLab), on a 40 x 40 board."""
+def test_the_browser_benchmark_of_big_boards_runs_on_a_small_board(browser):
+    """The big-board parts of benchmarks/browser.py (exported page; a player in JupyterLab), at 40 x 40."""
     from conftest import chromium_path
 
     done = subprocess.run(
         [
             sys.executable,
             str(ROOT / "benchmarks" / "browser.py"),
-            "--page-only",
+            "--big-only",
             "--page-size",
             "40",
             "--chromium",
@@ -44,4 +44,7 @@ def test_the_browser_benchmark_of_the_exported_page_runs_on_a_small_board(browse
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     for figure in ("first picture", "longest task", "a full redraw of every cell", "two-board 300x300 page"):
+        assert figure in done.stdout, done.stdout
+    # The big player in JupyterLab, here 40 x 40: its first picture and the memory it holds.
+    for figure in ("40x40 player: first picture", "40x40 player: browser memory <= 2x the bytes sent"):
         assert figure in done.stdout, done.stdout
