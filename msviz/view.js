@@ -536,6 +536,351 @@ function playClock(play, fps) {
   };
 }
 
+// ---- the parts of a view ---------------------------------------------------
+//
+// Each part below is a factory: given the elements and the model it works on, it
+// returns a few functions, and `dispose` (where it holds timers, observers or
+// listeners) undoes everything it did. render() builds the elements and wires the
+// parts together; what they draw comes from the model's traits and the reveal.
+
+/** A new element: a tag, its class, and what it holds. */
+function make(tag, className, ...children) {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.append(...children);
+  return node;
+}
+
+// What a screen reader is told: the caption (or the cell under the keyboard's cursor)
+// goes to a polite live region, at most once every ANNOUNCE_MS: each step when stepping
+// by hand, a few times a second during Play.
+const ANNOUNCE_MS = 400;
+
+/** The live region's voice. Returns {say(text), dispose}: say writes `text` to the region now,
+ *  or ANNOUNCE_MS after the last time (a later text replaces one still waiting). */
+function makeAnnouncer(live) {
+  let at = -Infinity; // when the region was last written
+  let timer = 0;
+  return {
+    say(text) {
+      if (text === live.textContent) return;
+      clearTimeout(timer);
+      const write = () => {
+        live.textContent = text;
+        at = performance.now();
+      };
+      const wait = at + ANNOUNCE_MS - performance.now();
+      if (wait <= 0) write();
+      else timer = setTimeout(write, wait);
+    },
+    dispose: () => clearTimeout(timer),
+  };
+}
+
+/** Names for the ipywidgets controls around view `root` that show only an icon or a title:
+ *  the Play widget's buttons (by what each does now), the sliders' handles (by their labels),
+ *  the rest by their titles. Returns {watch, dispose}: watch (once the view is in its output)
+ *  names them, and again whenever a control is drawn or its icon changes (Play to Pause). */
+function makeControlNames(root, model) {
+  let watcher = null;
+  const output = () => root.closest(".jp-OutputArea-output, .output_subarea");
+  function name() {
+    const box = output();
+    if (!box) return;
+    const words = model.get("words");
+    for (const b of box.querySelectorAll(".widget-play button")) {
+      const icon = (b.querySelector("i")?.className || "").match(/fa-(play|pause|stop|retweet)/);
+      const said = icon && words[`play_${icon[1] === "retweet" ? "repeat" : icon[1]}`];
+      if (said && b.getAttribute("aria-label") !== said) b.setAttribute("aria-label", said);
+    }
+    for (const handle of box.querySelectorAll(".widget-slider [role=slider]:not([aria-label])")) {
+      const label = handle.closest(".widget-slider").querySelector(".widget-label");
+      if (label && label.textContent) handle.setAttribute("aria-label", label.textContent);
+    }
+    for (const field of box.querySelectorAll("select[title]:not([aria-label]), button[title]:not([aria-label])")) {
+      field.setAttribute("aria-label", field.title);
+    }
+  }
+  return {
+    watch() {
+      const box = output();
+      if (watcher || !box) return;
+      watcher = new MutationObserver(name);
+      watcher.observe(box, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+      name();
+    },
+    dispose() {
+      if (watcher) watcher.disconnect();
+      watcher = null;
+    },
+  };
+}
+
+/** The board's pointer: a click acts on its cell; a right-click, a click with a modifier key, or
+ *  a long press on a touch screen flags it, with no menu (neither the browser's nor JupyterLab's,
+ *  which listens on the document). `onCell(event, flag)` gets each. Returns {dispose}. */
+function makePointer(canvas, root, onCell) {
+  let pressed = false; // a long press has flagged: drop the click (or menu event) that ends it
+  let timer = 0;
+  const cancel = () => clearTimeout(timer);
+  const handlers = {
+    click: (e) => {
+      if (pressed) pressed = false; // the end of a long press: it has flagged already
+      else onCell(e, e.shiftKey || e.ctrlKey || e.metaKey || e.altKey);
+    },
+    contextmenu: (e) => {
+      e.stopPropagation();
+      e.preventDefault();
+      if (pressed) pressed = false;
+      else onCell(e, true);
+    },
+    pointerdown: (e) => {
+      pressed = false;
+      if (e.pointerType !== "touch") return;
+      cancel();
+      timer = setTimeout(() => {
+        pressed = true;
+        onCell(e, true);
+      }, 500);
+    },
+    pointerup: cancel,
+    pointercancel: cancel,
+    pointerleave: cancel,
+  };
+  root.dataset.jpSuppressContextMenu = "";
+  for (const [name, handler] of Object.entries(handlers)) canvas.addEventListener(name, handler);
+  return {
+    dispose() {
+      cancel();
+      for (const [name, handler] of Object.entries(handlers)) canvas.removeEventListener(name, handler);
+    },
+  };
+}
+
+/** The Play widget that drives a view (its `play` trait), once its model has come: its speed
+ *  follows the view's `fps`, the view's clock times its moves (playClock), and with several steps a
+ *  frame it still ends on the last step. While it plays, the browser alone moves the step: the saves
+ *  to the kernel of the models linked to it (`linked`: Play, the slider, the views) are held back
+ *  and sent twice a second, and once when it stops, so that the kernel stays nearly idle however
+ *  fast it plays. Returns {model() (Play's model, null if none), dispose}. */
+function makePlayback(model) {
+  let play = null;
+  let undo = () => {};
+  let disposed = false;
+  const getModel = (ref) => model.widget_manager.get_model(String(ref).replace(/^IPY_MODEL_/, ""));
+  async function attach() {
+    const ref = model.get("play");
+    if (!ref || !model.widget_manager) return;
+    const found = await getModel(ref);
+    const linked = await Promise.all((model.get("linked") || []).map(getModel));
+    if (disposed) return; // the view went while the models came
+    play = found;
+    const speed = () => {
+      play.set("interval", Math.max(1, Math.round(1000 / Math.max(1, model.get("fps")))));
+      play.save_changes();
+    };
+    const clock = playClock(play, () => model.get("fps"));
+    let held = null; // the models whose saves wait, and the timer that sends them
+    const flush = () => {
+      for (const m of held.dirty) m.msvizSave.call(m);
+      held.dirty.clear();
+    };
+    function hold(on) {
+      if (on && !held) {
+        held = { dirty: new Set(), timer: setInterval(flush, 500) };
+        for (const m of linked) {
+          m.msvizSave = m.save_changes;
+          m.save_changes = () => held.dirty.add(m);
+        }
+      } else if (!on && held) {
+        clearInterval(held.timer);
+        for (const m of linked) m.save_changes = m.msvizSave;
+        flush();
+        held = null;
+      }
+    }
+    // Act once the change is over: a save made inside a change event would send (and
+    // set back) the state from before it, since the widget records its changes after.
+    const onPlaying = () => queueMicrotask(() => {
+      const playing = play.get("playing");
+      hold(playing);
+      clock.restart();
+      const value = play.get("value");
+      const max = play.get("max");
+      if (!playing && value < max && value + play.get("step") > max) {
+        play.set("value", max);
+        play.save_changes();
+      }
+    });
+    speed();
+    model.on("change:fps", speed);
+    play.on("change:playing", onPlaying);
+    undo = () => { // the listeners off, the linked models' saves and Play's timer as they were
+      model.off("change:fps", speed);
+      play.off("change:playing", onPlaying);
+      hold(false);
+      clock.dispose();
+    };
+  }
+  attach();
+  return {
+    model: () => play,
+    dispose() {
+      disposed = true;
+      undo();
+      play = null;
+    },
+  };
+}
+
+/** The code beside (or under) the board: its lines numbered, the line that runs highlighted and
+ *  kept in the middle of the code's window, and under it the stack's frames or the queue.
+ *  Returns {build, draw(r, mode, e, cur), follow, line()}. */
+function makeCodePanel(model, code, frames, side) {
+  let line = 0; // the line highlighted, 0 for none
+
+  /** Write the code's lines afresh (its source changed). */
+  function build() {
+    const source = model.get("code");
+    code.replaceChildren();
+    side.style.display = source ? "" : "none";
+    source.replace(/\n$/, "").split("\n").forEach((text, i) => {
+      // A long line wraps, its rest indented four past the line's own indent.
+      const body = make("code", "", text);
+      const hang = text.length - text.trimStart().length + 4;
+      body.style.paddingLeft = `${hang}ch`;
+      body.style.textIndent = `-${hang}ch`;
+      code.append(make("span", "", make("i", "", String(i + 1)), body));
+    });
+    line = 0;
+  }
+
+  /** Keep the running line in the middle of the code's window (the code scrolls, never the notebook). */
+  function follow() {
+    const span = code.children[line - 1];
+    if (!span || code.scrollHeight <= code.clientHeight) return;
+    code.scrollTop = span.offsetTop - code.offsetTop - (code.clientHeight - span.offsetHeight) / 2;
+  }
+
+  /** Highlight the line that runs at event e (or, one step per cell, where cell `cur` gets its symbol). */
+  function draw(r, mode, e, cur) {
+    if (!model.get("code") || !r) return;
+    const at = mode === "events" ? e : cur >= 0 ? r.reveal[r.cell[cur]] : -1;
+    const next = at >= 0 ? model.get("code_lines")[eventKind(r, at)] || 0 : 0;
+    if (next !== line) {
+      if (line) code.children[line - 1]?.classList.remove("msviz-on");
+      if (next) code.children[next - 1]?.classList.add("msviz-on");
+      line = next;
+    }
+    follow(); // also after the layout changed
+    frames.textContent = framesText(r, e, model.get("neighbors") || []);
+  }
+  return { build, draw, follow, line: () => line };
+}
+
+/** The stack's frames after event e, top first (each with the neighbour it tries next, of
+ *  `neighbors`), or the queue, front first: a dozen, and how many more. */
+function framesText(r, e, neighbors) {
+  const total = waitingCount(r, e);
+  const steps = waiting(r, e, 13); // the dozen nearest the top or the front, and the one under them
+  const cellOf = (k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols];
+  const shown = r.order === "bfs" ? steps.slice(0, 12) : steps.slice(-12);
+  const more = total - shown.length;
+  const lines = [];
+  if (r.order === "bfs") {
+    lines.push(`queue, front first (${total}):`);
+    // A cell's two numbers never part at the end of a line (a no-break space between them).
+    lines.push(shown.map((k) => `(${cellOf(k).join(",\u00a0")})`).join(" ") + (more > 0 ? ` ... ${more} more` : ""));
+    return lines.join("\n");
+  }
+  const offsets = neighbors.map((d) => d.join(","));
+  const nextOf = (j) => { // the neighbour (1-based) frame j of the chain tries next
+    const k = steps[j];
+    const child = j + 1 < steps.length ? steps[j + 1] : e >= 0 && r.label[e] === LABEL.return ? r.eventStep[e] : -1;
+    if (child < 0) return r.final[r.cell[k]] === BLANK ? 1 : 0;
+    const [a, b] = [cellOf(child), cellOf(k)];
+    return offsets.indexOf(`${a[0] - b[0]},${a[1] - b[1]}`) + 2;
+  };
+  lines.push(`stack, top first (${total} call${total === 1 ? "" : "s"}):`);
+  for (let j = steps.length - 1; j >= steps.length - shown.length; j--) {
+    const next = nextOf(j);
+    const what = next === 0 ? "returns now" : next > offsets.length ? "all neighbours tried: returns next" : `next neighbour: ${next} of ${offsets.length}`;
+    lines.push(`reveal(${cellOf(steps[j]).join(", ")})  ${what}`);
+  }
+  if (more > 0) lines.push(`... ${more} more`);
+  return lines.join("\n");
+}
+
+/** The quiz: a click is a guess of the next step (or, after a return, of the call that goes on),
+ *  judged here; the kernel only reads the score back. `view` tells what the view shows:
+ *  {reveal(), target(), last(), mode(), request()}; `parts` are the quiz's elements:
+ *  {rule, verdict, score, said}. Returns {on, returning, position, draw, guess, mark, forget}. */
+function makeQuiz(model, view, parts) {
+  let told = null; // the last verdict: {step it is shown at, kind, cell guessed, text}
+  const on = () => Boolean(model.get("quiz")) && view.reveal() !== null && view.reveal().n > 0 && view.mode() === "visits";
+  /** The last step the quiz asks for: the reveal's last, or before it if the quiz asks fewer questions. */
+  const end = () => ((model.get("quiz_last") ?? -1) >= 0 ? Math.min(model.get("quiz_last"), view.last()) : view.last());
+  /** Whether the question now is whose call goes on after a return (not yet answered at this step). */
+  const returning = () => on() && !model.get("quiz_returned") && asksReturn(view.reveal(), view.target()) && view.target() < end();
+
+  /** Once a return is answered, the picture is the moment before the next call: the stack has
+   *  returned to the call that goes on. Otherwise null: the step's own picture. */
+  function position(p) {
+    const r = view.reveal();
+    if (!on() || !model.get("quiz_returned") || !asksReturn(r, p) || p >= end()) return null;
+    return [r.visitEvent[p + 1] - 1, p];
+  }
+
+  /** The rule of this order above the board (or, after a return, its question); under it, the last
+   *  verdict (or the question) and the score. */
+  function draw(p) {
+    const shown = on();
+    parts.rule.style.display = parts.said.style.display = shown ? "" : "none";
+    if (!shown) return;
+    const r = view.reveal();
+    const words = model.get("words");
+    const score = { right: model.get("quiz_right") || 0, tries: model.get("quiz_tries") || 0 };
+    const over = p >= end();
+    const now = told && told.step === p ? told : null;
+    parts.rule.textContent = returning()
+      ? fill(words, "quiz_return_ask", where(r, p))
+      : fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
+    parts.verdict.textContent = now ? now.text : over || returning() ? "" : fill(words, "quiz_ask", {});
+    parts.verdict.style.color = !now || notATry(now.kind) ? "" : model.get("palette")[isRight(now.kind) ? "right" : "wrong"];
+    parts.score.textContent = fill(words, over ? (end() < view.last() ? "quiz_done" : "quiz_over") : "quiz_score", score);
+  }
+
+  /** Judge the guess of cell i: say right or wrong, show the true next step, count the score. */
+  function guess(i) {
+    const k = Math.max(-1, Math.min(model.get("step"), view.last()));
+    if (k >= end()) return; // the quiz is over: nothing left to guess
+    const back = returning(); // the question: whose call goes on after this step's call returns
+    const [kind, said] = verdict(model.get("words"), view.reveal(), k, i, back);
+    if (notATry(kind)) { // the student clicked a cell that cannot be the answer: uncovered, or (a return) hidden
+      told = { step: k, kind, cell: i, text: said };
+      view.request();
+      return;
+    }
+    told = { step: back ? k : k + 1, kind, cell: i, text: said };
+    model.set("quiz_tries", (model.get("quiz_tries") || 0) + 1);
+    if (isRight(kind)) model.set("quiz_right", (model.get("quiz_right") || 0) + 1);
+    if (back) model.set("quiz_returned", true);
+    else {
+      model.set("quiz_returned", false);
+      model.set("step", k + 1);
+    }
+    model.save_changes();
+    view.request();
+  }
+
+  /** The verdict to mark on the board at position p: the cell guessed, unless the guess was not a
+   *  try or was the next cell itself (then drawn as the current one); null for none. */
+  const mark = (p) => (on() && told && told.step === p && !notATry(told.kind) && told.kind !== "quiz_right" ? told : null);
+  /** What a screen reader hears of the quiz: the last verdict, and a return's question. */
+  const said = () => (on() ? [parts.verdict.textContent, returning() ? parts.rule.textContent : ""] : []);
+  return { on, returning, position, draw, guess, mark, said, forget: () => { told = null; } };
+}
+
 // ---- the view --------------------------------------------------------------
 
 const STYLE = `
@@ -578,13 +923,6 @@ function render({ model, el }) {
     style.textContent = STYLE;
     document.head.appendChild(style);
   }
-  /** A new element: a tag, its class, and what it holds. */
-  const make = (tag, className, ...children) => {
-    const node = document.createElement(tag);
-    node.className = className;
-    node.append(...children);
-    return node;
-  };
   const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   const title = make("div", "msviz-title");
   const canvas = make("canvas", "msviz-cells");
@@ -602,7 +940,7 @@ function render({ model, el }) {
   const code = make("pre", "msviz-code");
   const frames = make("div", "msviz-frames");
   const side = make("div", "msviz-side", code, frames);
-  // What a screen reader says: the caption, or the cell under the keyboard's cursor (politely, see announce).
+  // What a screen reader says: the caption, or the cell under the keyboard's cursor (politely, see makeAnnouncer).
   const live = make("div", "msviz-live");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("aria-atomic", "true");
@@ -631,10 +969,8 @@ function render({ model, el }) {
   let drawn = null; // [position, event, current step] the canvas shows, null before the first draw
   let flood = null; // a running flood animation: {at, to, t0, perStep}
   let frame = 0; // a pending animation frame
-  let playModel = null; // the Play widget that drives this view, if any
   let flags = new Uint8Array(0);
   let atEnd = false; // whether the last position is shown (a lost game then shows its mines)
-  let told = null; // the quiz's last verdict: {step it is shown at, kind, cell guessed, text}
   let marked = null; // the verdict marked on the overlay
 
   const mode = () => (model.get("mode") === "events" ? "events" : "visits");
@@ -764,13 +1100,6 @@ function render({ model, el }) {
     code.style.maxHeight = next === "beside" ? `${Math.max(CODE_WINDOW * LINE_PX, height - 7 * LINE_PX)}px` : `${CODE_WINDOW * LINE_PX + 8}px`;
     frames.style.maxHeight = `${(next === "beside" ? 7 : 2) * LINE_PX}px`;
     return cell;
-  }
-
-  /** Keep the running line in the middle of the code's window (the code scrolls, never the notebook). */
-  function followLine(line) {
-    const span = code.children[line - 1];
-    if (!span || code.scrollHeight <= code.clientHeight) return;
-    code.scrollTop = span.offsetTop - code.offsetTop - (code.clientHeight - span.offsetHeight) / 2;
   }
 
   /** Size the canvases to the space the view has; return true if the cell size changed. */
@@ -962,7 +1291,7 @@ function render({ model, el }) {
       }
     }
     const p = target();
-    const [e, cur] = quizPosition(p) || position(r, mode(), p);
+    const [e, cur] = quiz.position(p) || position(r, mode(), p);
     if (atEnd !== (p === last() && !flood)) {
       atEnd = !atEnd;
       full = true;
@@ -971,8 +1300,7 @@ function render({ model, el }) {
     const moved = drawn === null ? Infinity : Math.abs(e - drawn[1]);
     if (full || moved * 8 > r.rows * r.cols) drawAll(e, cur);
     else if (e !== drawn[1] || cur !== drawn[2]) drawChange(drawn[1], drawn[2], e, cur);
-    // The quiz marks the cell guessed, unless it is the next cell itself (then drawn as the current one).
-    const mark = quizOn() && told && told.step === p && !notATry(told.kind) && told.kind !== "quiz_right" ? told : null;
+    const mark = quiz.mark(p); // the quiz's last guess, marked on its cell
     if (drawn === null || full || e !== drawn[1] || mark !== marked) drawOverlay(e, mark);
     drawn = [p, e, cur];
     root.dataset.step = String(p);
@@ -984,90 +1312,46 @@ function render({ model, el }) {
       text.textContent = said + (model.get("step") > last() && last() >= 0 ? words.finished : "");
     }
     text.style.display = model.get("show_caption") ? "" : "none";
-    drawQuiz(p);
+    quiz.draw(p);
     drawNames();
     // Said once when it changes: the verdict and caption, or else (the game) the cell under the cursor.
-    const asked = quizOn() ? [quizVerdict.textContent, returning() ? quizRule.textContent : ""] : [];
-    const said = model.get("show_caption") ? [...asked, text.textContent].filter(Boolean).join(" ") : "";
+    const said = model.get("show_caption") ? [...quiz.said(), text.textContent].filter(Boolean).join(" ") : "";
     if (said !== lastSaid) {
       lastSaid = said;
-      if (said) announce(said);
+      if (said) voice.say(said);
     }
     if (!said && pointing() && cursor >= 0) sayCursor();
-    drawCode(e, cur);
+    codePanel.draw(r, mode(), e, cur);
     if (flood) request();
   }
 
-  // ---- what a screen reader is told
-  //
-  // The view is a region named for the keys it takes; the board a picture named by its size;
-  // the caption (or the cell under the cursor) goes to a polite live region, at most once
-  // every ANNOUNCE_MS: each step when stepping by hand, a few times a second during Play.
-
-  const ANNOUNCE_MS = 400;
+  // ---- what a screen reader is told: the view is a region named for the keys it takes, the
+  // board a picture named by its size; the caption goes to a polite live region (makeAnnouncer).
+  const voice = makeAnnouncer(live);
+  const names = makeControlNames(root, model);
   let lastSaid = "";
-  let announced = { text: "", at: -Infinity, timer: 0 };
-  function announce(said) {
-    if (said === live.textContent) return;
-    clearTimeout(announced.timer);
-    const wait = announced.at + ANNOUNCE_MS - performance.now();
-    const write = () => {
-      live.textContent = said;
-      announced.at = performance.now();
-    };
-    if (wait <= 0) write();
-    else announced.timer = setTimeout(write, wait);
-  }
 
   /** The names of the view, its board and its code, in words from Python. */
   function drawNames() {
     const words = model.get("words");
     const size = { rows: r.rows, cols: r.cols };
-    const keys = pointing() ? fill(words, "keys_cells", { act: words[quizOn() ? "act_guess" : "act_reveal"] })
-      + (quizOn() ? "" : words.keys_flag) : model.get("keyboard") ? words.keys_steps : "";
+    const keys = pointing() ? fill(words, "keys_cells", { act: words[quiz.on() ? "act_guess" : "act_reveal"] })
+      + (quiz.on() ? "" : words.keys_flag) : model.get("keyboard") ? words.keys_steps : "";
     root.setAttribute("aria-label", [model.get("title"), fill(words, "view_name", size), keys].filter(Boolean).join(". "));
     canvas.setAttribute("aria-label", fill(words, "board_name", size));
     code.setAttribute("aria-label", words.code_name);
     frames.setAttribute("aria-label", words[`frames_name_${r.order}`]);
-    watchControls();
-  }
-
-  /** Name the ipywidgets controls around this view that show only an icon or a title: the Play
-   *  widget's buttons (by what each does now), the sliders' handles (by their labels), the rest by title. */
-  function labelControls() {
-    const output = root.closest(".jp-OutputArea-output, .output_subarea");
-    if (!output) return;
-    const words = model.get("words");
-    for (const b of output.querySelectorAll(".widget-play button")) {
-      const icon = (b.querySelector("i")?.className || "").match(/fa-(play|pause|stop|retweet)/);
-      const name = icon && words[`play_${icon[1] === "retweet" ? "repeat" : icon[1]}`];
-      if (name && b.getAttribute("aria-label") !== name) b.setAttribute("aria-label", name);
-    }
-    for (const handle of output.querySelectorAll(".widget-slider [role=slider]:not([aria-label])")) {
-      const label = handle.closest(".widget-slider").querySelector(".widget-label");
-      if (label && label.textContent) handle.setAttribute("aria-label", label.textContent);
-    }
-    for (const field of output.querySelectorAll("select[title]:not([aria-label]), button[title]:not([aria-label])")) {
-      field.setAttribute("aria-label", field.title);
-    }
-  }
-  let controlsWatch = null; // relabels when a control is drawn or its icon changes (Play to Pause)
-  function watchControls() {
-    const output = root.closest(".jp-OutputArea-output, .output_subarea");
-    if (controlsWatch || !output) return;
-    controlsWatch = new MutationObserver(labelControls);
-    controlsWatch.observe(output, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
-    labelControls();
+    names.watch();
   }
 
   // ---- the keyboard's cursor: where the quiz guesses and the game reveals without a mouse
   let cursor = -1; // the cell under it, -1 before the keys first move it
-  const pointing = () => quizOn() || (!model.get("keyboard") && !model.get("quiz"));
+  const pointing = () => quiz.on() || (!model.get("keyboard") && !model.get("quiz"));
   /** Say what the cell under the cursor shows (what is drawn, so hidden mines stay hidden). */
   function sayCursor() {
     const words = model.get("words");
     const at = { row: Math.floor(cursor / r.cols), col: cursor % r.cols };
-    announce(fill(words, "cursor", { ...at, what: words.tile_names[shown[cursor] % TILES] }));
+    voice.say(fill(words, "cursor", { ...at, what: words.tile_names[shown[cursor] % TILES] }));
   }
   /** Move the cursor by (dr, dc), staying on the board; it starts on the cell of this step or the middle. */
   function moveCursor(dr, dc) {
@@ -1094,60 +1378,9 @@ function render({ model, el }) {
     octx.strokeRect((cursor % r.cols) * s + width / 2, Math.floor(cursor / r.cols) * s + width / 2, s - width, s - width);
   }
 
-  // ---- the quiz: a click is a guess of the next step, judged here (the kernel only reads the score)
-  const quizOn = () => Boolean(model.get("quiz")) && r !== null && r.n > 0 && mode() === "visits";
-  /** The last step the quiz asks for: the reveal's last, or before it if the quiz asks fewer questions. */
-  const quizEnd = () => ((model.get("quiz_last") ?? -1) >= 0 ? Math.min(model.get("quiz_last"), last()) : last());
-
-  /** Whether the question now is whose call goes on after a return (not yet answered at this step). */
-  const returning = () => quizOn() && !model.get("quiz_returned") && asksReturn(r, target()) && target() < quizEnd();
-  /** Once a return is answered, the picture is the moment before the next call: the stack has
-   *  returned to the call that goes on. Otherwise null: the step's own picture. */
-  function quizPosition(p) {
-    if (!quizOn() || !model.get("quiz_returned") || !asksReturn(r, p) || p >= quizEnd()) return null;
-    return [r.visitEvent[p + 1] - 1, p];
-  }
-
-  /** The rule of this order above the board (or, after a return, its question); under it, the last
-   *  verdict (or the question) and the score. */
-  function drawQuiz(p) {
-    const on = quizOn();
-    quizRule.style.display = quizSaid.style.display = on ? "" : "none";
-    if (!on) return;
-    const words = model.get("words");
-    const score = { right: model.get("quiz_right") || 0, tries: model.get("quiz_tries") || 0 };
-    const over = p >= quizEnd();
-    const now = told && told.step === p ? told : null;
-    quizRule.textContent = returning()
-      ? fill(words, "quiz_return_ask", where(r, p))
-      : fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
-    quizVerdict.textContent = now ? now.text : over || returning() ? "" : fill(words, "quiz_ask", {});
-    quizVerdict.style.color = !now || now.kind === "quiz_revealed" ? "" : model.get("palette")[isRight(now.kind) ? "right" : "wrong"];
-    quizScore.textContent = fill(words, over ? (quizEnd() < last() ? "quiz_done" : "quiz_over") : "quiz_score", score);
-  }
-
-  /** Judge the guess of cell i: say right or wrong, show the true next step, count the score. */
-  function guess(i) {
-    const k = Math.max(-1, Math.min(model.get("step"), last()));
-    if (k >= quizEnd()) return; // the quiz is over: nothing left to guess
-    const back = returning(); // the question: whose call goes on after this step's call returns
-    const [kind, said] = verdict(model.get("words"), r, k, i, back);
-    if (notATry(kind)) { // the student clicked a cell that cannot be the answer: uncovered, or (a return) hidden
-      told = { step: k, kind, cell: i, text: said };
-      request();
-      return;
-    }
-    told = { step: back ? k : k + 1, kind, cell: i, text: said };
-    model.set("quiz_tries", (model.get("quiz_tries") || 0) + 1);
-    if (isRight(kind)) model.set("quiz_right", (model.get("quiz_right") || 0) + 1);
-    if (back) model.set("quiz_returned", true);
-    else {
-      model.set("quiz_returned", false);
-      model.set("step", k + 1);
-    }
-    model.save_changes();
-    request();
-  }
+  // ---- the quiz (makeQuiz): a click is a guess, judged here
+  const quiz = makeQuiz(model, { reveal: () => r, target, last, mode, request },
+    { rule: quizRule, verdict: quizVerdict, score: quizScore, said: quizSaid });
 
   /** Give the view's CSS the palette's colours, as custom properties --msviz-<name>. */
   function paletteToCss() {
@@ -1156,67 +1389,11 @@ function render({ model, el }) {
     }
   }
 
-  let codeLine = 0; // the line highlighted, 0 for none
+  const codePanel = makeCodePanel(model, code, frames, side);
+  /** The code changed: write it afresh, and choose the arrangement again. */
   function buildCode() {
-    const source = model.get("code");
-    code.replaceChildren();
-    side.style.display = source ? "" : "none";
-    source.replace(/\n$/, "").split("\n").forEach((line, i) => {
-      // A long line wraps, its rest indented four past the line's own indent.
-      const text = make("code", "", line);
-      const hang = line.length - line.trimStart().length + 4;
-      text.style.paddingLeft = `${hang}ch`;
-      text.style.textIndent = `-${hang}ch`;
-      code.append(make("span", "", make("i", "", String(i + 1)), text));
-    });
-    arrangement = ""; // the code changed: choose again
-    codeLine = 0;
-  }
-
-  /** Highlight the line that runs at event e (or, one step per cell, where cell `cur` gets its symbol). */
-  function drawCode(e, cur) {
-    if (!model.get("code") || !r) return;
-    const at = mode() === "events" ? e : cur >= 0 ? r.reveal[r.cell[cur]] : -1;
-    const line = at >= 0 ? model.get("code_lines")[eventKind(r, at)] || 0 : 0;
-    if (line !== codeLine) {
-      if (codeLine) code.children[codeLine - 1]?.classList.remove("msviz-on");
-      if (line) code.children[line - 1]?.classList.add("msviz-on");
-      codeLine = line;
-    }
-    followLine(codeLine); // also after the layout changed
-    drawFrames(e);
-  }
-
-  /** The stack's frames, top first (each with the neighbour it tries next), or the queue, front first. */
-  function drawFrames(e) {
-    const total = waitingCount(r, e);
-    const steps = waiting(r, e, 13); // the dozen nearest the top or the front, and the one under them
-    const cellOf = (k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols];
-    const shown = r.order === "bfs" ? steps.slice(0, 12) : steps.slice(-12);
-    const more = total - shown.length;
-    const lines = [];
-    if (r.order === "bfs") {
-      lines.push(`queue, front first (${total}):`);
-      // A cell's two numbers never part at the end of a line (a no-break space between them).
-      lines.push(shown.map((k) => `(${cellOf(k).join(",\u00a0")})`).join(" ") + (more > 0 ? ` ... ${more} more` : ""));
-    } else {
-      const offsets = (model.get("neighbors") || []).map((d) => d.join(","));
-      const nextOf = (j) => { // the neighbour (1-based) frame j of the chain tries next
-        const k = steps[j];
-        const child = j + 1 < steps.length ? steps[j + 1] : e >= 0 && r.label[e] === LABEL.return ? r.eventStep[e] : -1;
-        if (child < 0) return r.final[r.cell[k]] === BLANK ? 1 : 0;
-        const [a, b] = [cellOf(child), cellOf(k)];
-        return offsets.indexOf(`${a[0] - b[0]},${a[1] - b[1]}`) + 2;
-      };
-      lines.push(`stack, top first (${total} call${total === 1 ? "" : "s"}):`);
-      for (let j = steps.length - 1; j >= steps.length - shown.length; j--) {
-        const next = nextOf(j);
-        const what = next === 0 ? "returns now" : next > offsets.length ? "all neighbours tried: returns next" : `next neighbour: ${next} of ${offsets.length}`;
-        lines.push(`reveal(${cellOf(steps[j]).join(", ")})  ${what}`);
-      }
-      if (more > 0) lines.push(`... ${more} more`);
-    }
-    frames.textContent = lines.join("\n");
+    codePanel.build();
+    arrangement = "";
   }
 
   function request() {
@@ -1298,40 +1475,20 @@ function render({ model, el }) {
   /** A click on (or Enter at) `cell` = [row, col]: the quiz's guess, or the game's reveal or flag. */
   function act(cell, flag) {
     finishFlood(); // the screen agrees with the board before the click is applied
-    if (quizOn()) {
-      if (!flag) guess(cell[0] * r.cols + cell[1]);
+    if (quiz.on()) {
+      if (!flag) quiz.guess(cell[0] * r.cols + cell[1]);
       return;
     }
     model.send({ event: flag ? "flag" : "click", row: cell[0], col: cell[1] });
   }
-  let pressed = false; // a long press has flagged: drop the click (or menu event) that ends it
-  let pressTimer = 0;
-  canvas.addEventListener("click", (e) => {
-    if (pressed) pressed = false; // the end of a long press: it has flagged already
-    else onClick(e, e.shiftKey || e.ctrlKey || e.metaKey || e.altKey);
-  });
-  // A right-click flags, with no menu: neither the browser's nor JupyterLab's (which listens on the document).
-  root.dataset.jpSuppressContextMenu = "";
-  canvas.addEventListener("contextmenu", (e) => {
-    e.stopPropagation();
-    e.preventDefault();
-    if (pressed) pressed = false;
-    else onClick(e, true);
-  });
-  // A long press on a touch screen flags too.
-  const cancelPress = () => clearTimeout(pressTimer);
-  canvas.addEventListener("pointerdown", (e) => {
-    pressed = false;
-    if (e.pointerType !== "touch") return;
-    cancelPress();
-    pressTimer = setTimeout(() => {
-      pressed = true;
-      onClick(e, true);
-    }, 500);
-  });
-  for (const name of ["pointerup", "pointercancel", "pointerleave"]) canvas.addEventListener(name, cancelPress);
+  const pointer = makePointer(canvas, root, onClick);
 
   // Keyboard: one step, first and last step, play and pause.
+  const playback = makePlayback(model); // the Play widget that drives this view, if any
+  const togglePlay = (play) => {
+    play.set("playing", !play.get("playing"));
+    play.save_changes();
+  };
   const end = () => Math.max(last(), model.get("last_step"));
   function setStep(k) {
     model.set("step", Math.max(0, Math.min(k, end())));
@@ -1344,7 +1501,7 @@ function render({ model, el }) {
       ArrowRight: () => setStep(k + 1), ArrowLeft: () => setStep(k - 1),
       Home: () => setStep(0), End: () => setStep(Infinity),
       // Space plays where a Play widget drives the view (an exported page plays by its own).
-      ...(playModel ? { " ": () => (playModel.set("playing", !playModel.get("playing")), playModel.save_changes()) } : {}),
+      ...(playback.model() ? { " ": () => togglePlay(playback.model()) } : {}),
     };
   }
   /** The keys of the quiz and the game: move the cursor, act on its cell (f plants a flag in the game). */
@@ -1354,7 +1511,7 @@ function render({ model, el }) {
     return {
       ArrowRight: () => moveCursor(0, 1), ArrowLeft: () => moveCursor(0, -1),
       ArrowDown: () => moveCursor(1, 0), ArrowUp: () => moveCursor(-1, 0),
-      Enter: at(false), " ": at(false), ...(quizOn() ? {} : { f: at(true), F: at(true) }),
+      Enter: at(false), " ": at(false), ...(quiz.on() ? {} : { f: at(true), F: at(true) }),
     };
   }
   root.addEventListener("keydown", (e) => {
@@ -1374,71 +1531,11 @@ function render({ model, el }) {
   // The cursor shows only while the view has the keys.
   for (const name of ["focus", "blur"]) root.addEventListener(name, () => { marked = undefined; request(); });
 
-  // Play: its speed comes from this view's fps; with several steps a frame it still ends on the last step.
-  // While it plays, the browser alone moves the step: the saves to the kernel of the models
-  // linked to it (Play, the slider, the views) are held back and sent twice a second, and
-  // once when it stops, so that the kernel stays nearly idle however fast it plays.
-  const getModel = (ref) => model.widget_manager.get_model(String(ref).replace(/^IPY_MODEL_/, ""));
-  let detachPlay = () => {};
-  async function attachPlay() {
-    const ref = model.get("play");
-    playModel = null;
-    if (!ref || !model.widget_manager) return;
-    playModel = await getModel(ref);
-    const linked = await Promise.all((model.get("linked") || []).map(getModel));
-    const speed = () => {
-      playModel.set("interval", Math.max(1, Math.round(1000 / Math.max(1, model.get("fps")))));
-      playModel.save_changes();
-    };
-    speed();
-    model.on("change:fps", speed);
-    const clock = playClock(playModel, () => model.get("fps"));
-    detachPlay = () => { // when the view goes: its listeners off, the linked models' saves and clock as they were
-      model.off("change:fps", speed);
-      playModel.off("change:playing", onPlaying);
-      hold(false);
-      clock.dispose();
-    };
-    let held = null; // the models whose saves wait, and the timer that sends them
-    const flush = () => {
-      for (const m of held.dirty) m.msvizSave.call(m);
-      held.dirty.clear();
-    };
-    function hold(on) {
-      if (on && !held) {
-        held = { dirty: new Set(), timer: setInterval(() => flush(), 500) };
-        for (const m of linked) {
-          m.msvizSave = m.save_changes;
-          m.save_changes = () => held.dirty.add(m);
-        }
-      } else if (!on && held) {
-        clearInterval(held.timer);
-        for (const m of linked) m.save_changes = m.msvizSave;
-        flush();
-        held = null;
-      }
-    }
-    // Act once the change is over: a save made inside a change event would send (and
-    // set back) the state from before it, since the widget records its changes after.
-    const onPlaying = () => queueMicrotask(() => {
-      const playing = playModel.get("playing");
-      hold(playing);
-      clock.restart();
-      const value = playModel.get("value");
-      const max = playModel.get("max");
-      if (!playing && value < max && value + playModel.get("step") > max) {
-        playModel.set("value", max);
-        playModel.save_changes();
-      }
-    });
-    playModel.on("change:playing", onPlaying);
-  }
-
   // Tests and the benchmark read what is drawn through this handle.
   root.msviz = {
     step: () => (drawn ? drawn[0] : null),
     event: () => (drawn ? drawn[1] : null),
-    line: () => codeLine,
+    line: () => codePanel.line(),
     frames: () => frames.textContent,
     waiting: () => (drawn && r ? waiting(r, drawn[1]).map((k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols]) : []),
     sprites: () => Array.from(shown, (sp) => sp % TILES),
@@ -1470,7 +1567,7 @@ function render({ model, el }) {
   model.on("change:quiz", request);
   model.on("change:quiz_right", request);
   model.on("change:quiz_returned", request);
-  model.on("change:quiz_tries", () => { if (!model.get("quiz_tries")) told = null; request(); }); // started again
+  model.on("change:quiz_tries", () => { if (!model.get("quiz_tries")) quiz.forget(); request(); }); // started again
   model.on("change:max_cell", request);
   model.on("change:palette", () => { s = 0; paletteToCss(); drawLegend(); redraw(); });
   model.on("change:show_legend", drawLegend);
@@ -1484,19 +1581,19 @@ function render({ model, el }) {
   // window is scrolled to its running line again (and the room is measured again).
   const sight = new IntersectionObserver((seen) => { if (seen.some((x) => x.isIntersecting)) { arrangement = ""; request(); } });
   sight.observe(root);
-  attachPlay();
   drawLegend();
   draw();
   // The controls around the view are named once the view is in its output (a notebook may add it later).
   let tries = 600;
-  const attached = () => { if (root.closest(".jp-OutputArea-output, .output_subarea")) watchControls(); else if (--tries > 0) requestAnimationFrame(attached); };
+  const attached = () => { if (root.closest(".jp-OutputArea-output, .output_subarea")) names.watch(); else if (--tries > 0) requestAnimationFrame(attached); };
   attached();
   return () => {
     resize.disconnect();
     sight.disconnect();
-    if (controlsWatch) controlsWatch.disconnect();
-    detachPlay();
-    clearTimeout(announced.timer);
+    names.dispose();
+    playback.dispose();
+    voice.dispose();
+    pointer.dispose();
     if (frame) cancelAnimationFrame(frame);
   };
 }
