@@ -881,111 +881,26 @@ function makeQuiz(model, view, parts) {
   return { on, returning, position, draw, guess, mark, said, forget: () => { told = null; } };
 }
 
-// ---- the view --------------------------------------------------------------
-
-const STYLE = `
-.msviz-view { display: block; width: 100%; max-width: 100%; outline: none; font-family: sans-serif; }
-.msviz-view:focus-visible .msviz-board { box-shadow: 0 0 0 2px var(--msviz-focus); }
-.msviz-board { position: relative; display: inline-block; line-height: 0; }
-.msviz-board canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
-.msviz-board canvas.msviz-overlay { position: absolute; left: 0; top: 0; pointer-events: none; image-rendering: auto; }
-.msviz-title { font-weight: bold; margin: 2px 0 4px; }
-.msviz-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
-.msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
-.msviz-main { display: flex; gap: 8px 16px; align-items: flex-start; }
-.msviz-stacked .msviz-main { flex-direction: column; align-items: stretch; }
-.msviz-left { flex: none; min-width: 0; max-width: 100%; }
-.msviz-side { font-size: 12px; min-width: 0; }
-.msviz-beside .msviz-side { flex: 1 1 0; }
-.msviz-view pre.msviz-code { margin: 0; padding: 4px 0; background: var(--msviz-code_paper); border: 1px solid var(--msviz-code_edge);
-  border-radius: 3px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow: hidden auto;
-  word-break: normal; } /* over a notebook's rule for an output's pre (its font, breaks anywhere) */
-.msviz-code > span { display: flex; padding: 0 8px 0 0; border-left: 4px solid transparent; }
-.msviz-code > span.msviz-on { background: var(--msviz-code_on); border-left-color: var(--msviz-current_border); font-weight: bold; }
-.msviz-code i { flex: none; width: 2.2em; color: var(--msviz-ink); text-align: right; margin-right: 8px; font-style: normal; }
-.msviz-code code { flex: 1 1 0; min-width: 0; font: inherit; white-space: pre-wrap; overflow-wrap: break-word; }
-.msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace;
-  white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; overflow: hidden auto; }
-.msviz-frames b { font-family: sans-serif; }
-.msviz-quiz-rule { margin: 2px 0 6px; color: var(--msviz-control_ink); }
-.msviz-quiz-said { font-weight: bold; margin: 6px 0 2px; min-height: 1.3em; line-height: 1.3em; }
-.msviz-quiz-said .msviz-quiz-score { font-weight: normal; margin-left: 0.8em; white-space: nowrap; }
-.msviz-chip { flex: none; width: 1.1em; height: 1.1em; margin: 0.25em 4px 0 0; box-sizing: border-box; }
-.msviz-legend-item { display: inline-flex; align-items: flex-start; max-width: 100%; margin-right: 1.2em;
-  line-height: 1.6em; vertical-align: top; }
-`;
-
-function render({ model, el }) {
-  if (!document.getElementById("msviz-view-style")) {
-    const style = document.createElement("style");
-    style.id = "msviz-view-style";
-    style.textContent = STYLE;
-    document.head.appendChild(style);
-  }
-  const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  const title = make("div", "msviz-title");
-  const canvas = make("canvas", "msviz-cells");
-  const overlay = make("canvas", "msviz-overlay");
-  const board = make("div", "msviz-board", canvas, overlay);
-  const text = make("div", "msviz-caption");
-  const legend = make("div", "msviz-legend");
-  // The quiz: its rule above the board; under it, the verdict of the last guess and the score.
-  const quizRule = make("div", "msviz-quiz-rule");
-  const quizVerdict = make("span", "msviz-quiz-verdict");
-  const quizScore = make("span", "msviz-quiz-score");
-  const quizSaid = make("div", "msviz-quiz-said", quizVerdict, quizScore);
-  // Beside the board: the code being animated, its line highlighted, and the stack's frames or the queue.
-  const left = make("div", "msviz-left", quizRule, board, quizSaid, text, legend);
-  const code = make("pre", "msviz-code");
-  const frames = make("div", "msviz-frames");
-  const side = make("div", "msviz-side", code, frames);
-  // What a screen reader says: the caption, or the cell under the keyboard's cursor (politely, see makeAnnouncer).
-  const live = make("div", "msviz-live");
-  live.setAttribute("aria-live", "polite");
-  live.setAttribute("aria-atomic", "true");
-  const root = make("div", "msviz-view", title, make("div", "msviz-main", left, side), live);
-  root.tabIndex = 0; // keyboard: see onKey
-  root.setAttribute("role", "region");
-  root.dataset.lmSuppressShortcuts = ""; // JupyterLab's shortcuts stay quiet while the view has the keys
-  canvas.setAttribute("role", "img");
-  overlay.setAttribute("aria-hidden", "true");
-  for (const part of [code, frames]) { // they scroll: the keyboard can scroll them too
-    part.tabIndex = 0;
-    part.setAttribute("role", "region");
-  }
-  el.appendChild(root);
+/** The board's cells on `canvas`: each cell a sprite (its symbol; whether it is current, or waiting
+ *  on the stack or in the queue) copied into one pixel buffer, put on the canvas at once. A move
+ *  redraws only the cells of the events between (drawChange); a jump, every cell (drawAll).
+ *  Returns {reset, readFlags, repaint, size, setLook, drawAll, drawChange, shown, side}. */
+function makeTiles(canvas, model) {
   const ctx = canvas.getContext("2d");
-  const octx = overlay.getContext("2d");
-
-  let r = null; // the reveal (readReveal)
-  let generation = -1; // which reveal r is
+  let r = null; // the reveal
   let s = 0; // device pixels a cell
-  let dpr = 1;
   let sprites = null;
   let image = null; // ImageData of the whole board
   let pixels = null; // its pixels as 32-bit words
-  let shown = null; // the sprite drawn in each cell (what the tests read back)
-  let drawn = null; // [position, event, current step] the canvas shows, null before the first draw
-  let flood = null; // a running flood animation: {at, to, t0, perStep}
-  let frame = 0; // a pending animation frame
+  let shown = new Uint16Array(0); // the sprite drawn in each cell (what the tests read back)
   let flags = new Uint8Array(0);
-  let atEnd = false; // whether the last position is shown (a lost game then shows its mines)
-  let marked = null; // the verdict marked on the overlay
-
-  const mode = () => (model.get("mode") === "events" ? "events" : "visits");
-  const last = () => (r ? (mode() === "events" ? r.m : r.n) - 1 : -1);
-  const target = () => {
-    const p = Math.max(-1, Math.min(model.get("step"), last()));
-    return flood ? Math.min(flood.at, p) : p;
-  };
-  const waitingColor = () => model.get("palette")[r && r.order === "bfs" ? "queue" : "stack"];
 
   // The traits every cell's sprite depends on, read once a frame (not once a cell).
   const look = { mines: false, current: true, frontier: true };
-  function readLook() {
-    look.mines = model.get("show_mines") && atEnd;
-    look.current = Boolean(flood) || !model.get("flood"); // in a game, only while its flood animates
+  /** Read the look once a frame: a lost game's mines shown, the current cell marked, the waiting outlined. */
+  function setLook(mines, current) {
+    look.mines = mines;
+    look.current = current;
     look.frontier = model.get("show_frontier");
   }
 
@@ -1002,6 +917,7 @@ function render({ model, el }) {
     return tile + TILES * variant;
   }
 
+  /** The flags planted (the game), one byte a cell. */
   function readFlags() {
     flags = typed(model, "flags", Uint8Array);
     if (flags.length !== r.rows * r.cols) flags = new Uint8Array(r.rows * r.cols);
@@ -1025,97 +941,19 @@ function render({ model, el }) {
     }
   }
 
-  // ---- the layout: board, caption and code all in sight, on a laptop's screen too
-  //
-  // The view has the width of its output, and the height the notebook (or page) shows
-  // less what lies above it in its output (a player's controls). Beside the board the
-  // code is whole; under the caption it is a window of CODE_WINDOW lines that follows the
-  // running line. The arrangement that gives the larger cells wins (beside, if equal).
-
-  const CODE_WINDOW = 5; // lines of code in sight when the code is under the board
-  const LINE_PX = 12 * 1.45; // a line of code
-  let arrangement = ""; // "beside" or "stacked"
-  let charPx = 0; // the width of a character of the code's font
-
-  /** The height in sight: the box that scrolls the view (a notebook's panel, or the window), less what
-   *  is above the view in its output (a player's controls). */
-  function room() {
-    let height = window.innerHeight || 800;
-    // A notebook's panel, known by name: it may not scroll yet while its cells are still arriving.
-    const known = root.closest(".jp-WindowedPanel-outer, .jp-Notebook, #notebook, #site");
-    for (let node = known || root.parentElement; node; node = node.parentElement) {
-      const y = getComputedStyle(node).overflowY;
-      const scrolls = node === known || node.scrollHeight > node.clientHeight + 1;
-      if ((y === "auto" || y === "scroll") && node.clientHeight > 0 && scrolls) {
-        height = Math.min(height, node.clientHeight);
-        break;
-      }
-    }
-    const frame = root.closest("[data-msviz-frame], .jp-OutputArea-output, .output_subarea");
-    const above = frame ? root.getBoundingClientRect().top - frame.getBoundingClientRect().top : 0;
-    return height - Math.max(0, above) - 8;
-  }
-
-  /** The width the code asks for beside the board: its longest line (up to 46 characters) and its numbers. */
-  function codeWidth(source) {
-    if (!charPx) {
-      const probe = make("code", "", "0".repeat(20));
-      code.append(probe);
-      charPx = probe.getBoundingClientRect().width / 20 || 7.2;
-      probe.remove();
-    }
-    const longest = Math.max(...source.split("\n").map((line) => line.length));
-    return Math.min(longest, 46) * charPx + 12 * 2.2 + 8 + 4 + 8 + 2;
-  }
-
-  /** Choose the arrangement and the caption's reserved lines; return the side of a cell in CSS pixels. */
-  function arrange() {
-    const width = root.clientWidth || el.clientWidth || 600;
-    const source = model.get("code");
-    const most = model.get("max_cell");
-    // A caption keeps room for the longest it may be, so that the board does not jump from step to step.
-    const captionLines = (w) => Math.max(2, Math.min(5, Math.ceil(1500 / Math.max(w, 200))));
-    const fixed = () => title.offsetHeight + legend.offsetHeight + quizRule.offsetHeight + quizSaid.offsetHeight + 16;
-    const height = room();
-    const textPx = parseFloat(getComputedStyle(text).fontSize) || 16;
-    const fit = (w, h) => Math.min(most, w / r.cols, Math.max(12, h / r.rows));
-    let beside = 0;
-    const wanted = source ? codeWidth(source) : 0;
-    if (source && width - wanted - 16 >= 200) {
-      const boardWidth = width - wanted - 16;
-      beside = fit(boardWidth, height - fixed() - captionLines(boardWidth) * 1.3 * textPx);
-    }
-    const windowPx = source ? CODE_WINDOW * LINE_PX + 8 + 8 : 0;
-    const stacked = fit(width, height - fixed() - captionLines(width) * 1.3 * textPx - windowPx);
-    const next = source && (beside >= stacked || (arrangement === "beside" && beside >= 0.9 * stacked)) ? "beside" : "stacked";
-    const cell = next === "beside" ? beside : stacked;
-    if (next !== arrangement) {
-      arrangement = next;
-      root.classList.toggle("msviz-beside", next === "beside");
-      root.classList.toggle("msviz-stacked", next === "stacked");
-    }
-    const boardPx = Math.floor(cell) * r.cols;
-    left.style.width = next === "beside" ? `${Math.max(boardPx, 200)}px` : "";
-    text.style.minHeight = `${captionLines(next === "beside" ? Math.max(boardPx, 200) : width) * 1.3}em`;
-    code.style.maxHeight = next === "beside" ? `${Math.max(CODE_WINDOW * LINE_PX, height - 7 * LINE_PX)}px` : `${CODE_WINDOW * LINE_PX + 8}px`;
-    frames.style.maxHeight = `${(next === "beside" ? 7 : 2) * LINE_PX}px`;
-    return cell;
-  }
-
-  /** Size the canvases to the space the view has; return true if the cell size changed. */
-  function layout() {
-    dpr = window.devicePixelRatio || 1;
-    const css = arrange();
+  /** Size `canvases` for cells of `css` CSS pixels at `dpr` device pixels each, with sprites in
+   *  `waitingColor`; return true if the cell size changed (then everything is to be drawn). */
+  function size(css, dpr, canvases, waitingColor) {
     const next = Math.max(1, Math.floor(css * dpr));
     if (next === s && image) return false;
     s = next;
-    for (const c of [canvas, overlay]) {
+    for (const c of canvases) {
       c.width = r.cols * s;
       c.height = r.rows * s;
       c.style.width = `${(r.cols * s) / dpr}px`;
       c.style.height = `${(r.rows * s) / dpr}px`;
     }
-    sprites = makeSprites(model.get("palette"), s, s / dpr, waitingColor());
+    sprites = makeSprites(model.get("palette"), s, s / dpr, waitingColor);
     image = ctx.createImageData(canvas.width, canvas.height);
     pixels = new Uint32Array(image.data.buffer);
     return true;
@@ -1150,15 +988,35 @@ function render({ model, el }) {
     }
   }
 
-  /** Over the board: the call chain as a path of arrows (DFS), or the queue numbered from its front (BFS). */
-  function drawOverlay(e, mark) {
-    octx.setTransform(1, 0, 0, 1, 0, 0);
-    octx.clearRect(0, 0, overlay.width, overlay.height);
-    drawWaiting(e);
-    if (mark) drawMark(mark);
-    drawCursor();
-    marked = mark;
-  }
+  return {
+    /** A new reveal: nothing drawn yet, and new sprites at the next size (their colours follow its order). */
+    reset(reveal) {
+      r = reveal;
+      shown = new Uint16Array(r.rows * r.cols);
+      readFlags();
+      s = 0;
+    },
+    readFlags,
+    repaint: () => { s = 0; }, // new colours: new sprites at the next size
+    size,
+    setLook,
+    drawAll,
+    drawChange,
+    shown: () => shown,
+    side: () => s,
+  };
+}
+
+/** Over the board, on its own canvas: the call chain as a path of arrows (DFS) or the queue
+ *  numbered from its front (BFS), the quiz's mark on the cell guessed, and the keyboard's cursor.
+ *  Returns {draw(r, s, dpr, e, mark, cursor)}: s device pixels a cell, dpr device pixels a CSS
+ *  pixel, e the event shown, mark the quiz's (or null), cursor the cell under it (-1: none). */
+function makeOverlay(overlay, model) {
+  const octx = overlay.getContext("2d");
+  let r = null;
+  let s = 0;
+  let dpr = 1;
+  const waitingColor = () => model.get("palette")[r.order === "bfs" ? "queue" : "stack"];
 
   /** The quiz's mark on the cell guessed: a green ring if it counts (another cell of the
    *  layer, breadth-first), a ring and a cross in the colour of wrong answers if not. */
@@ -1265,16 +1123,215 @@ function render({ model, el }) {
     if (numbered) steps.forEach((k) => r.final[r.cell[k]] === BLANK && label(k, r.depth[k]));
   }
 
+  /** The cursor: a ring in the focus colour, inside the cell, while the view has the keys. */
+  function drawCursor(cursor) {
+    if (cursor < 0 || cursor >= r.rows * r.cols) return;
+    const width = Math.max(2, Math.round(s * 0.14));
+    octx.globalAlpha = 1;
+    octx.lineWidth = width;
+    octx.strokeStyle = model.get("palette").focus;
+    octx.setLineDash([]);
+    octx.strokeRect((cursor % r.cols) * s + width / 2, Math.floor(cursor / r.cols) * s + width / 2, s - width, s - width);
+  }
+
+  return {
+    draw(reveal, side, ratio, e, mark, cursor) {
+      [r, s, dpr] = [reveal, side, ratio];
+      octx.setTransform(1, 0, 0, 1, 0, 0);
+      octx.clearRect(0, 0, overlay.width, overlay.height);
+      drawWaiting(e);
+      if (mark) drawMark(mark);
+      drawCursor(cursor);
+    },
+  };
+}
+
+// ---- the view --------------------------------------------------------------
+
+const STYLE = `
+.msviz-view { display: block; width: 100%; max-width: 100%; outline: none; font-family: sans-serif; }
+.msviz-view:focus-visible .msviz-board { box-shadow: 0 0 0 2px var(--msviz-focus); }
+.msviz-board { position: relative; display: inline-block; line-height: 0; }
+.msviz-board canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
+.msviz-board canvas.msviz-overlay { position: absolute; left: 0; top: 0; pointer-events: none; image-rendering: auto; }
+.msviz-title { font-weight: bold; margin: 2px 0 4px; }
+.msviz-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
+.msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
+.msviz-main { display: flex; gap: 8px 16px; align-items: flex-start; }
+.msviz-stacked .msviz-main { flex-direction: column; align-items: stretch; }
+.msviz-left { flex: none; min-width: 0; max-width: 100%; }
+.msviz-side { font-size: 12px; min-width: 0; }
+.msviz-beside .msviz-side { flex: 1 1 0; }
+.msviz-view pre.msviz-code { margin: 0; padding: 4px 0; background: var(--msviz-code_paper); border: 1px solid var(--msviz-code_edge);
+  border-radius: 3px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow: hidden auto;
+  word-break: normal; } /* over a notebook's rule for an output's pre (its font, breaks anywhere) */
+.msviz-code > span { display: flex; padding: 0 8px 0 0; border-left: 4px solid transparent; }
+.msviz-code > span.msviz-on { background: var(--msviz-code_on); border-left-color: var(--msviz-current_border); font-weight: bold; }
+.msviz-code i { flex: none; width: 2.2em; color: var(--msviz-ink); text-align: right; margin-right: 8px; font-style: normal; }
+.msviz-code code { flex: 1 1 0; min-width: 0; font: inherit; white-space: pre-wrap; overflow-wrap: break-word; }
+.msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace;
+  white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; overflow: hidden auto; }
+.msviz-frames b { font-family: sans-serif; }
+.msviz-quiz-rule { margin: 2px 0 6px; color: var(--msviz-control_ink); }
+.msviz-quiz-said { font-weight: bold; margin: 6px 0 2px; min-height: 1.3em; line-height: 1.3em; }
+.msviz-quiz-said .msviz-quiz-score { font-weight: normal; margin-left: 0.8em; white-space: nowrap; }
+.msviz-chip { flex: none; width: 1.1em; height: 1.1em; margin: 0.25em 4px 0 0; box-sizing: border-box; }
+.msviz-legend-item { display: inline-flex; align-items: flex-start; max-width: 100%; margin-right: 1.2em;
+  line-height: 1.6em; vertical-align: top; }
+`;
+
+function render({ model, el }) {
+  if (!document.getElementById("msviz-view-style")) {
+    const style = document.createElement("style");
+    style.id = "msviz-view-style";
+    style.textContent = STYLE;
+    document.head.appendChild(style);
+  }
+  const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  const title = make("div", "msviz-title");
+  const canvas = make("canvas", "msviz-cells");
+  const overlay = make("canvas", "msviz-overlay");
+  const board = make("div", "msviz-board", canvas, overlay);
+  const text = make("div", "msviz-caption");
+  const legend = make("div", "msviz-legend");
+  // The quiz: its rule above the board; under it, the verdict of the last guess and the score.
+  const quizRule = make("div", "msviz-quiz-rule");
+  const quizVerdict = make("span", "msviz-quiz-verdict");
+  const quizScore = make("span", "msviz-quiz-score");
+  const quizSaid = make("div", "msviz-quiz-said", quizVerdict, quizScore);
+  // Beside the board: the code being animated, its line highlighted, and the stack's frames or the queue.
+  const left = make("div", "msviz-left", quizRule, board, quizSaid, text, legend);
+  const code = make("pre", "msviz-code");
+  const frames = make("div", "msviz-frames");
+  const side = make("div", "msviz-side", code, frames);
+  // What a screen reader says: the caption, or the cell under the keyboard's cursor (politely, see makeAnnouncer).
+  const live = make("div", "msviz-live");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
+  const root = make("div", "msviz-view", title, make("div", "msviz-main", left, side), live);
+  root.tabIndex = 0; // keyboard: see onKey
+  root.setAttribute("role", "region");
+  root.dataset.lmSuppressShortcuts = ""; // JupyterLab's shortcuts stay quiet while the view has the keys
+  canvas.setAttribute("role", "img");
+  overlay.setAttribute("aria-hidden", "true");
+  for (const part of [code, frames]) { // they scroll: the keyboard can scroll them too
+    part.tabIndex = 0;
+    part.setAttribute("role", "region");
+  }
+  el.appendChild(root);
+  const tiles = makeTiles(canvas, model);
+  const marks = makeOverlay(overlay, model);
+
+  let r = null; // the reveal (readReveal)
+  let generation = -1; // which reveal r is
+  let dpr = 1; // device pixels a CSS pixel
+  let drawn = null; // [position, event, current step] the canvas shows, null before the first draw
+  let flood = null; // a running flood animation: {at, to, t0, perStep}
+  let frame = 0; // a pending animation frame
+  let flags = new Uint8Array(0);
+  let atEnd = false; // whether the last position is shown (a lost game then shows its mines)
+  let marked = null; // the verdict marked on the overlay
+
+  const mode = () => (model.get("mode") === "events" ? "events" : "visits");
+  const last = () => (r ? (mode() === "events" ? r.m : r.n) - 1 : -1);
+  const target = () => {
+    const p = Math.max(-1, Math.min(model.get("step"), last()));
+    return flood ? Math.min(flood.at, p) : p;
+  };
+  const waitingColor = () => model.get("palette")[r && r.order === "bfs" ? "queue" : "stack"];
+
+  // ---- the layout: board, caption and code all in sight, on a laptop's screen too
+  //
+  // The view has the width of its output, and the height the notebook (or page) shows
+  // less what lies above it in its output (a player's controls). Beside the board the
+  // code is whole; under the caption it is a window of CODE_WINDOW lines that follows the
+  // running line. The arrangement that gives the larger cells wins (beside, if equal).
+
+  const CODE_WINDOW = 5; // lines of code in sight when the code is under the board
+  const LINE_PX = 12 * 1.45; // a line of code
+  let arrangement = ""; // "beside" or "stacked"
+  let charPx = 0; // the width of a character of the code's font
+
+  /** The height in sight: the box that scrolls the view (a notebook's panel, or the window), less what
+   *  is above the view in its output (a player's controls). */
+  function room() {
+    let height = window.innerHeight || 800;
+    // A notebook's panel, known by name: it may not scroll yet while its cells are still arriving.
+    const known = root.closest(".jp-WindowedPanel-outer, .jp-Notebook, #notebook, #site");
+    for (let node = known || root.parentElement; node; node = node.parentElement) {
+      const y = getComputedStyle(node).overflowY;
+      const scrolls = node === known || node.scrollHeight > node.clientHeight + 1;
+      if ((y === "auto" || y === "scroll") && node.clientHeight > 0 && scrolls) {
+        height = Math.min(height, node.clientHeight);
+        break;
+      }
+    }
+    const frame = root.closest("[data-msviz-frame], .jp-OutputArea-output, .output_subarea");
+    const above = frame ? root.getBoundingClientRect().top - frame.getBoundingClientRect().top : 0;
+    return height - Math.max(0, above) - 8;
+  }
+
+  /** The width the code asks for beside the board: its longest line (up to 46 characters) and its numbers. */
+  function codeWidth(source) {
+    if (!charPx) {
+      const probe = make("code", "", "0".repeat(20));
+      code.append(probe);
+      charPx = probe.getBoundingClientRect().width / 20 || 7.2;
+      probe.remove();
+    }
+    const longest = Math.max(...source.split("\n").map((line) => line.length));
+    return Math.min(longest, 46) * charPx + 12 * 2.2 + 8 + 4 + 8 + 2;
+  }
+
+  /** Choose the arrangement and the caption's reserved lines; return the side of a cell in CSS pixels. */
+  function arrange() {
+    const width = root.clientWidth || el.clientWidth || 600;
+    const source = model.get("code");
+    const most = model.get("max_cell");
+    // A caption keeps room for the longest it may be, so that the board does not jump from step to step.
+    const captionLines = (w) => Math.max(2, Math.min(5, Math.ceil(1500 / Math.max(w, 200))));
+    const fixed = () => title.offsetHeight + legend.offsetHeight + quizRule.offsetHeight + quizSaid.offsetHeight + 16;
+    const height = room();
+    const textPx = parseFloat(getComputedStyle(text).fontSize) || 16;
+    const fit = (w, h) => Math.min(most, w / r.cols, Math.max(12, h / r.rows));
+    let beside = 0;
+    const wanted = source ? codeWidth(source) : 0;
+    if (source && width - wanted - 16 >= 200) {
+      const boardWidth = width - wanted - 16;
+      beside = fit(boardWidth, height - fixed() - captionLines(boardWidth) * 1.3 * textPx);
+    }
+    const windowPx = source ? CODE_WINDOW * LINE_PX + 8 + 8 : 0;
+    const stacked = fit(width, height - fixed() - captionLines(width) * 1.3 * textPx - windowPx);
+    const next = source && (beside >= stacked || (arrangement === "beside" && beside >= 0.9 * stacked)) ? "beside" : "stacked";
+    const cell = next === "beside" ? beside : stacked;
+    if (next !== arrangement) {
+      arrangement = next;
+      root.classList.toggle("msviz-beside", next === "beside");
+      root.classList.toggle("msviz-stacked", next === "stacked");
+    }
+    const boardPx = Math.floor(cell) * r.cols;
+    left.style.width = next === "beside" ? `${Math.max(boardPx, 200)}px` : "";
+    text.style.minHeight = `${captionLines(next === "beside" ? Math.max(boardPx, 200) : width) * 1.3}em`;
+    code.style.maxHeight = next === "beside" ? `${Math.max(CODE_WINDOW * LINE_PX, height - 7 * LINE_PX)}px` : `${CODE_WINDOW * LINE_PX + 8}px`;
+    frames.style.maxHeight = `${(next === "beside" ? 7 : 2) * LINE_PX}px`;
+    return cell;
+  }
+
+  /** Size the canvases to the space the view has; return true if the cell size changed. */
+  function layout() {
+    dpr = window.devicePixelRatio || 1;
+    return tiles.size(arrange(), dpr, [canvas, overlay], waitingColor());
+  }
+
   function draw() {
     frame = 0;
     let full = false;
     if (generation !== model.get("generation") || !r) {
       generation = model.get("generation");
       r = readReveal(model);
-      shown = new Uint16Array(r.rows * r.cols);
-      readFlags();
+      tiles.reset(r);
       flood = null;
-      s = 0; // new sprites: the waiting colour follows the order
       if (model.get("flood") && r.n > 1 && !reducedMotion()) {
         // Animate a game's click: every step shown once, at most about 1.5 s in all.
         const k = Math.max(-1, Math.min(model.get("step"), last()));
@@ -1296,12 +1353,17 @@ function render({ model, el }) {
       atEnd = !atEnd;
       full = true;
     }
-    readLook();
+    // A lost game's mines show at its end; the current cell, except in a game once its flood is over.
+    tiles.setLook(model.get("show_mines") && atEnd, Boolean(flood) || !model.get("flood"));
     const moved = drawn === null ? Infinity : Math.abs(e - drawn[1]);
-    if (full || moved * 8 > r.rows * r.cols) drawAll(e, cur);
-    else if (e !== drawn[1] || cur !== drawn[2]) drawChange(drawn[1], drawn[2], e, cur);
+    if (full || moved * 8 > r.rows * r.cols) tiles.drawAll(e, cur);
+    else if (e !== drawn[1] || cur !== drawn[2]) tiles.drawChange(drawn[1], drawn[2], e, cur);
     const mark = quiz.mark(p); // the quiz's last guess, marked on its cell
-    if (drawn === null || full || e !== drawn[1] || mark !== marked) drawOverlay(e, mark);
+    if (drawn === null || full || e !== drawn[1] || mark !== marked) {
+      // The cursor shows only while the view has the keys.
+      marks.draw(r, tiles.side(), dpr, e, mark, document.activeElement === root ? cursor : -1);
+      marked = mark;
+    }
     drawn = [p, e, cur];
     root.dataset.step = String(p);
     title.textContent = model.get("title");
@@ -1351,7 +1413,7 @@ function render({ model, el }) {
   function sayCursor() {
     const words = model.get("words");
     const at = { row: Math.floor(cursor / r.cols), col: cursor % r.cols };
-    voice.say(fill(words, "cursor", { ...at, what: words.tile_names[shown[cursor] % TILES] }));
+    voice.say(fill(words, "cursor", { ...at, what: words.tile_names[tiles.shown()[cursor] % TILES] }));
   }
   /** Move the cursor by (dr, dc), staying on the board; it starts on the cell of this step or the middle. */
   function moveCursor(dr, dc) {
@@ -1367,17 +1429,6 @@ function render({ model, el }) {
     request();
     sayCursor();
   }
-  /** The cursor: a ring in the focus colour, inside the cell, while the view has the keys. */
-  function drawCursor() {
-    if (cursor < 0 || cursor >= r.rows * r.cols || document.activeElement !== root) return;
-    const width = Math.max(2, Math.round(s * 0.14));
-    octx.globalAlpha = 1;
-    octx.lineWidth = width;
-    octx.strokeStyle = model.get("palette").focus;
-    octx.setLineDash([]);
-    octx.strokeRect((cursor % r.cols) * s + width / 2, Math.floor(cursor / r.cols) * s + width / 2, s - width, s - width);
-  }
-
   // ---- the quiz (makeQuiz): a click is a guess, judged here
   const quiz = makeQuiz(model, { reveal: () => r, target, last, mode, request },
     { rule: quizRule, verdict: quizVerdict, score: quizScore, said: quizSaid });
@@ -1538,14 +1589,14 @@ function render({ model, el }) {
     line: () => codePanel.line(),
     frames: () => frames.textContent,
     waiting: () => (drawn && r ? waiting(r, drawn[1]).map((k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols]) : []),
-    sprites: () => Array.from(shown, (sp) => sp % TILES),
-    variants: () => Array.from(shown, (sp) => Math.floor(sp / TILES)),
+    sprites: () => Array.from(tiles.shown(), (sp) => sp % TILES),
+    variants: () => Array.from(tiles.shown(), (sp) => Math.floor(sp / TILES)),
     caption: () => text.textContent,
-    cellSize: () => s,
+    cellSize: () => tiles.side(),
     /** Draw every cell again at once; return the milliseconds it took (the benchmark's full redraw). */
     redrawAll: () => {
       const t0 = performance.now();
-      drawAll(drawn[1], drawn[2]);
+      tiles.drawAll(drawn[1], drawn[2]);
       return performance.now() - t0;
     },
     rows: () => r.rows,
@@ -1562,14 +1613,14 @@ function render({ model, el }) {
   model.on("change:show_mines", redraw);
   model.on("change:show_frontier", () => { drawLegend(); redraw(); });
   model.on("change:mode", redraw);
-  model.on("change:flags", () => { if (r) { readFlags(); redraw(); } });
+  model.on("change:flags", () => { if (r) { tiles.readFlags(); redraw(); } });
   model.on("change:title", request);
   model.on("change:quiz", request);
   model.on("change:quiz_right", request);
   model.on("change:quiz_returned", request);
   model.on("change:quiz_tries", () => { if (!model.get("quiz_tries")) quiz.forget(); request(); }); // started again
   model.on("change:max_cell", request);
-  model.on("change:palette", () => { s = 0; paletteToCss(); drawLegend(); redraw(); });
+  model.on("change:palette", () => { tiles.repaint(); paletteToCss(); drawLegend(); redraw(); });
   model.on("change:show_legend", drawLegend);
   model.on("change:order", drawLegend);
   model.on("change:code", () => { buildCode(); redraw(); });
