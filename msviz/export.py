@@ -184,7 +184,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     (True, False)
     """
     from .solutions import DEFAULT, LINES, SOURCES
-    from .viewstate import ESM, view_state
+    from .viewstate import BINARY, ESM, page_state, view_state
     from .words import TITLES, VIEW_WORDS
 
     ts = _traces(traces)
@@ -199,48 +199,26 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     steps = max(len(t) for t in ts)
     per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
     title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"
-    binary = [
-        "start",
-        "final",
-        "reveal_event",
-        "enter_event",
-        "leave_event",
-        "step_cell",
-        "parent_step",
-        "visit_event",
-        "event_label",
-        "event_step",
-        "step_code",
-        "step_depth",
-    ]
     palette = view_palette()
     boards = []
     for t in ts:
         state = view_state(t)
-        for name in binary:  # gzip'd: the browser's own DecompressionStream opens them
-            state[name] = base64.b64encode(gzip.compress(state[name], mtime=0)).decode("ascii")
-        state.update(
-            step=min(step, len(t) - 1),
-            generation=1,
-            mode="visits",
-            title=TITLES[t.order] if len(ts) > 1 else "",
-            show_frontier=True,
-            show_caption=True,
-            show_legend=True,
-            show_mines=False,
-            flags="",
-            flood=False,
-            keyboard=True,
-            max_cell=32,
-            fps=fps,
-            play=None,
-            last_step=steps - 1,
-            palette=palette,
-            words=dict(VIEW_WORDS),
-            code="" if t.written is not None else SOURCES[DEFAULT[t.order]],  # a student's run: none
-            code_lines={} if t.written is not None else LINES[DEFAULT[t.order]],
+        for name in BINARY:  # gzip'd: the browser's own DecompressionStream opens them
+            state[name] = base64.b64encode(gzip.compress(state.get(name, b""), mtime=0)).decode("ascii")
+        boards.append(
+            page_state(
+                state,
+                step=min(step, len(t) - 1),
+                generation=1,
+                title=TITLES[t.order] if len(ts) > 1 else "",
+                fps=fps,
+                last_step=steps - 1,
+                palette=palette,
+                words=dict(VIEW_WORDS),
+                code="" if t.written is not None else SOURCES[DEFAULT[t.order]],  # a student's run: none
+                code_lines={} if t.written is not None else LINES[DEFAULT[t.order]],
+            )
         )
-        boards.append(state)
     view_source = ESM.read_text(encoding="utf-8")
     page_source = ESM.with_name("page.js").read_text(encoding="utf-8")
     for text in (view_source, page_source):
@@ -251,7 +229,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     data = json.dumps(
         {
             "boards": boards,
-            "binary": binary,
+            "binary": list(BINARY),
             "controls": {"fps": fps, "per_frame": per_frame, "step": step, "events_name": " / ".join(names)},
         }
     )

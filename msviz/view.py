@@ -23,6 +23,10 @@ student's run (`replay`, from `msviz.Recording.replay`) has a step and one
 event a write, a cell perhaps written more than once, so it also sends each
 step's tile code (``step_code``, uint8) and stack depth (``step_depth``).
 
+Every synced trait and its default is listed once, in `msviz.viewstate.TRAITS`
+(which the exported page starts from, and which tests hold this class and the
+JavaScript to).
+
 A click on a cell goes to Python as ``(row, col)``: register a callback with
 :meth:`BoardView.on_click` (and :meth:`BoardView.on_flag` for a right-click,
 or a click with Shift, Ctrl, Alt or Cmd held).

@@ -14,10 +14,83 @@ import numpy as np
 from .render import tile_codes
 from .trace import Trace
 
-__all__ = ["ESM", "view_state", "board_state"]
+__all__ = ["ESM", "TRAITS", "BINARY", "view_state", "board_state", "page_state"]
 
 #: The view's JavaScript module.
 ESM = Path(__file__).with_name("view.js")
+
+#: Every trait a board view shares with the browser, and its default: the one list of
+#: them. `msviz.view.BoardView` declares each (its comments say what each means; a test
+#: holds the two equal), an exported page starts each board from these, and ``view.js``
+#: and ``page.js`` read no other name (tested too). `play` and `linked` are the widgets
+#: that drive a view in a notebook; a page has none.
+TRAITS = {
+    # The reveal: its board and arrays (see `view_state`).
+    "rows": 1,
+    "cols": 1,
+    "order": "",
+    "click": [0, 0],
+    "start": b"\x00",
+    "final": b"\x00",
+    "reveal_event": b"",
+    "enter_event": b"",
+    "leave_event": b"",
+    "step_cell": b"",
+    "parent_step": b"",
+    "visit_event": b"",
+    "event_label": b"",
+    "event_step": b"",
+    "replay": False,
+    "step_code": b"",
+    "step_depth": b"",
+    "generation": 0,
+    # What is shown, and how.
+    "step": -1,
+    "mode": "visits",
+    "title": "",
+    "show_frontier": True,
+    "show_caption": True,
+    "show_legend": True,
+    "show_mines": False,
+    "flags": b"",
+    "flood": False,
+    "keyboard": True,
+    "max_cell": 32,
+    "last_step": -1,
+    "fps": 10,
+    "play": None,
+    "linked": [],
+    "palette": {},
+    "words": {},
+    "code": "",
+    "code_lines": {},
+    "neighbors": [],
+    # The quiz.
+    "quiz": False,
+    "quiz_right": 0,
+    "quiz_last": -1,
+    "quiz_tries": 0,
+    "quiz_returned": False,
+}
+
+#: The traits that are binary arrays: sent as buffers by a kernel, and gzip'd in base64 on a page.
+BINARY = tuple(name for name, default in TRAITS.items() if isinstance(default, bytes))
+
+
+def page_state(state: dict, **shown) -> dict:
+    """Return every trait of a board on an exported page: the defaults, then `state`, then `shown`.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> board = page_state(view_state(msviz.trace(["EEE", "EEM"], (0, 0))), step=2)
+    >>> sorted(board) == sorted(TRAITS), board["step"], board["quiz_returned"]
+    (True, 2, False)
+    """
+    unknown = sorted(set(state) - set(TRAITS) | set(shown) - set(TRAITS))
+    if unknown:
+        raise ValueError(f"not traits of a board view: {unknown}")
+    return {**TRAITS, **state, **shown}
 
 
 def _codes(board: np.ndarray) -> bytes:

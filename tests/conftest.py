@@ -185,6 +185,7 @@ def quiz_page(q) -> str:
         "quiz_right",
         "quiz_tries",
         "quiz_last",
+        "quiz_returned",
         "step",
         "keyboard",
         "show_frontier",
