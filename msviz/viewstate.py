@@ -145,7 +145,17 @@ def _replay_state(t: Trace) -> dict:
 def board_state(board: np.ndarray) -> dict:
     """Return the traits that show a board with no reveal on it."""
     rows, cols = board.shape
-    none = _int32(np.full(board.shape, -1))
+    none = _int32(np.full(board.shape, -1))  # no cell is ever revealed, queued or stacked
+    steps = (
+        "step_cell",
+        "parent_step",
+        "visit_event",
+        "event_label",
+        "event_step",
+        "replay",
+        "step_code",
+        "step_depth",
+    )
     return {
         "rows": rows,
         "cols": cols,
@@ -156,12 +166,5 @@ def board_state(board: np.ndarray) -> dict:
         "reveal_event": none,
         "enter_event": none,
         "leave_event": none,
-        "step_cell": b"",
-        "parent_step": b"",
-        "visit_event": b"",
-        "event_label": b"",
-        "event_step": b"",
-        "replay": False,
-        "step_code": b"",
-        "step_depth": b"",
+        **{name: TRAITS[name] for name in steps},  # no steps: the defaults
     }
