@@ -221,6 +221,33 @@ class Trace:
         return np.bincount(self.parent_step[has_parent], minlength=len(self)).astype(np.int32)
 
     @_read_only
+    def hidden_around(self) -> np.ndarray:
+        """How many neighbours of each step's cell are hidden empty cells right after it is
+        revealed: the calls a blank cell of a depth-first reveal may make (uint8).
+
+        Examples
+        --------
+        >>> t = trace(["EEE", "EEM"], (0, 0))
+        >>> t.hidden_around  # (0, 0) and (0, 1) have 3 each; (1, 0) and the digit (1, 1) 1
+        array([3, 3, 1, 1], dtype=uint8)
+        """
+        rows, cols = self.shape
+        hidden = self.board == "E"  # hidden empty before the click
+        revealed = self.reveal_event_map  # the event that reveals each cell, -1 for none
+        out = np.zeros(len(self), np.uint8)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if not (dr or dc):
+                    continue
+                r, c = self.row + dr, self.col + dc
+                inside = np.nonzero((r >= 0) & (r < rows) & (c >= 0) & (c < cols))[0]
+                rr, cc = r[inside], c[inside]
+                at = revealed[rr, cc]
+                still = hidden[rr, cc] & ((at < 0) | (at > self.visit_event[inside]))
+                out[inside[still]] += 1
+        return out
+
+    @_read_only
     def depth_map(self) -> np.ndarray:
         """Each cell's depth (DFS recursion depth, or BFS layer), -1 where not revealed."""
         out = np.full(self.shape, -1, dtype=np.int32)

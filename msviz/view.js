@@ -83,11 +83,15 @@ function readReveal(model) {
     visitEvent: typed(model, "visit_event", Int32Array),
     label: typed(model, "event_label", Uint8Array),
     eventStep: typed(model, "event_step", Int32Array),
+    // What Python worked out of each step for the words: its depth (DFS) or layer (BFS), its
+    // hidden empty neighbours once revealed, the cells it led to (calls made, or cells queued).
+    depth: typed(model, "step_depth", Int32Array),
+    hidden: typed(model, "step_hidden", Uint8Array),
+    children: typed(model, "step_children", Uint8Array),
     // A student's run (msviz.Recording.replay): a step and an event a write, a cell perhaps
-    // written again; each step's tile code and the stack depth of the student's calls.
+    // written again; each step's tile code (its depth is the stack depth of the student's calls).
     replay: Boolean(model.get("replay")),
     code: typed(model, "step_code", Uint8Array),
-    stackDepth: typed(model, "step_depth", Int32Array),
   };
   r.n = r.cell.length;
   r.m = r.eventStep.length;
@@ -96,29 +100,20 @@ function readReveal(model) {
   for (const name of ["reveal", "enter", "leave"]) {
     if (r[name].length !== cells) r[name] = new Int32Array(cells).fill(-1);
   }
-  r.depth = new Int32Array(r.n); // each step's call depth, or BFS layer (a caller always comes first)
-  for (let k = 0; k < r.n; k++) {
-    const p = r.parent[k];
-    if (p >= 0) r.depth[k] = r.depth[p] + 1;
-  }
+  if (r.depth.length !== r.n) r.depth = new Int32Array(r.n);
+  if (r.hidden.length !== r.n) r.hidden = new Uint8Array(r.n);
+  if (r.children.length !== r.n) r.children = new Uint8Array(r.n);
   if (r.replay) readWrites(r);
   return r;
 }
 
 // Breadth-first, the queue is first in, first out: steps enter it in order and leave it in
-// order, and the cells a step queues are the steps after those queued before. So how many
-// have entered or left by an event, and how many a step queued, are binary searches over
-// the per-step arrays, with nothing kept per event (a million cells need no more memory).
+// order. So how many have entered or left it by an event are binary searches over the
+// per-step arrays, with nothing kept per event (a million cells need no more memory).
 
 /** Breadth-first: how many steps have entered the queue (`enter`) or left it (`leave`) by event e. */
 function queuedBy(r, which, e) {
   return countUpTo(r.n, (k) => r[which][r.cell[k]], e);
-}
-
-/** Breadth-first: how many cells step k queued (its children: the steps whose parent is k). */
-function childrenOf(r, k) {
-  const parent = (j) => r.parent[j];
-  return countUpTo(r.n, parent, k) - countUpTo(r.n, parent, k - 1);
 }
 
 /** The codes of the event labels, in the order of msviz.EVENT_LABELS. */
@@ -127,8 +122,7 @@ const LABEL = { call: 0, return: 1, enqueue: 2, dequeue: 3, write: 4 };
 /** A student's run: check its per-step arrays, and list the steps of each cell written more than once. */
 function readWrites(r) {
   if (r.code.length !== r.n) r.code = Uint8Array.from(r.cell, (i) => r.final[i]);
-  if (r.stackDepth.length !== r.n) r.stackDepth = new Int32Array(r.n);
-  r.recursed = r.stackDepth.some((d) => d > 0);
+  r.recursed = r.depth.some((d) => d > 0);
   const count = new Int32Array(r.rows * r.cols);
   for (const i of r.cell) count[i]++;
   r.writesOf = new Map(); // cell -> its steps, in order (only cells written again)
@@ -207,20 +201,6 @@ function fill(words, name, values) {
   });
 }
 
-/** How many neighbours of cell i are hidden empty cells right after event e. */
-function hiddenAround(r, i, e) {
-  const row = Math.floor(i / r.cols);
-  const col = i % r.cols;
-  let n = 0;
-  for (let y = Math.max(0, row - 1); y <= Math.min(r.rows - 1, row + 1); y++) {
-    for (let x = Math.max(0, col - 1); x <= Math.min(r.cols - 1, col + 1); x++) {
-      const j = y * r.cols + x;
-      if (j !== i && r.start[j] === HIDDEN && (r.reveal[j] < 0 || r.reveal[j] > e)) n++;
-    }
-  }
-  return n;
-}
-
 /** The cell of step k as {row, col}, and its caller's as {parent_row, parent_col}. */
 function where(r, k) {
   const i = r.cell[k];
@@ -243,8 +223,8 @@ export function caption(words, r, k) {
   let said;
   if (code === BLANK) {
     said = fill(words, "blank", { step: k, where: place });
-    if (r.order === "bfs") said += fill(words, "bfs_children", { children: childrenOf(r, k) });
-    else said += childrenWords(words, r, r.cell[k], r.visitEvent[k]);
+    if (r.order === "bfs") said += fill(words, "bfs_children", { children: r.children[k] });
+    else said += childrenWords(words, r, k);
   } else {
     const mines = code - BLANK;
     said = fill(words, "digit", { step: k, where: place, mines, value: String(mines) });
@@ -267,12 +247,13 @@ export function writeCaption(words, r, k) {
     const held = r.code[before] === HIDDEN ? words.a_mark : CODE_SYMBOLS[r.code[before]];
     said += fill(words, r.code[before] === code ? "write_same" : "write_again", { before: held });
   }
-  if (r.recursed) said += fill(words, "write_depth", { frames: r.stackDepth[k] + 1 });
+  if (r.recursed) said += fill(words, "write_depth", { frames: r.depth[k] + 1 });
   return said;
 }
 
-function childrenWords(words, r, i, e) {
-  const hidden = hiddenAround(r, i, e);
+/** Say whom blank step k will call: its hidden empty neighbours once it is revealed (a call is its visit). */
+function childrenWords(words, r, k) {
+  const hidden = r.hidden[k];
   return hidden ? fill(words, "dfs_children", { hidden }) : fill(words, "dfs_no_children", {});
 }
 
@@ -291,7 +272,7 @@ export function eventCaption(words, r, e) {
   if (label === LABEL.call) {
     let said = fill(words, "event_call", { event: e, ...at, by: "parent_row" in at ? fill(words, "event_by", at) : "" });
     if (code === BOOM) said += fill(words, "event_call_mine", {});
-    else if (code === BLANK) said += fill(words, "event_call_blank", {}) + childrenWords(words, r, r.cell[k], e);
+    else if (code === BLANK) said += fill(words, "event_call_blank", {}) + childrenWords(words, r, k);
     else said += fill(words, "event_call_digit", { mines, value: String(mines) });
     return said + fill(words, "event_stack", { frontier });
   }

@@ -15,13 +15,16 @@ enqueues and dequeues); a position of its `step` is a revealed cell in mode
 - ``start``, ``final``: uint8 tile codes (`msviz.render.CODES`) before and after the click;
 - ``reveal_event``, ``enter_event``, ``leave_event``: int32, as in `msviz.Trace`;
 
-per step (``len(trace)`` entries, int32): ``step_cell`` (the cell, ``row * cols
-+ col``), ``parent_step`` and ``visit_event``; and per event (two per step):
-``event_label`` (uint8) and ``event_step`` (int32). That is 14 bytes a cell and
-22 a step: a 500 x 500 board with every cell revealed is about 9 MB. A
-student's run (`replay`, from `msviz.Recording.replay`) has a step and one
-event a write, a cell perhaps written more than once, so it also sends each
-step's tile code (``step_code``, uint8) and stack depth (``step_depth``).
+per step (``len(trace)`` entries): ``step_cell`` (the cell, ``row * cols +
+col``), ``parent_step``, ``visit_event`` and ``step_depth`` (the call depth, or
+the BFS layer), int32, and what the captions count, worked out in Python:
+``step_hidden`` (hidden empty neighbours once the step is revealed) and
+``step_children`` (the calls it made, or cells it queued), uint8; and per event
+(two per step): ``event_label`` (uint8) and ``event_step`` (int32). That is 14
+bytes a cell and 28 a step: a 500 x 500 board with every cell revealed is about
+10.5 MB. A student's run (`replay`, from `msviz.Recording.replay`) has a step
+and one event a write, a cell perhaps written more than once, so it also sends
+each step's tile code (``step_code``, uint8); its ``step_depth`` is the stack's.
 
 Every synced trait and its default is listed once, in `msviz.viewstate.TRAITS`
 (which the exported page starts from, and which tests hold this class and the
@@ -101,7 +104,9 @@ class BoardView(anywidget.AnyWidget):
     event_step = traitlets.Bytes(b"").tag(sync=True)
     replay = traitlets.Bool(False).tag(sync=True)  # a student's run: a step a write, none waiting
     step_code = traitlets.Bytes(b"").tag(sync=True)  # replay only: the tile code written, per step
-    step_depth = traitlets.Bytes(b"").tag(sync=True)  # replay only: the stack depth of each write
+    step_depth = traitlets.Bytes(b"").tag(sync=True)  # DFS depth or BFS layer (a replay: the stack's)
+    step_hidden = traitlets.Bytes(b"").tag(sync=True)  # hidden empty neighbours once revealed, uint8
+    step_children = traitlets.Bytes(b"").tag(sync=True)  # the calls made, or cells queued, uint8
     #: Changes whenever new arrays are sent; the browser reads them again then.
     generation = traitlets.Int(0).tag(sync=True)
 

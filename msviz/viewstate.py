@@ -43,6 +43,8 @@ TRAITS = {
     "replay": False,
     "step_code": b"",
     "step_depth": b"",
+    "step_hidden": b"",
+    "step_children": b"",
     "generation": 0,
     # What is shown, and how.
     "step": -1,
@@ -131,15 +133,20 @@ def view_state(t: Trace) -> dict:
         "event_label": np.ascontiguousarray(t.event_label, dtype=np.uint8).tobytes(),
         "event_step": _int32(t.event_step),
         "neighbors": [list(d) for d in t.neighbors],
+        # What the captions say of each step, worked out here once: its depth (DFS) or layer
+        # (BFS), its hidden empty neighbours once it is revealed, and the cells it led to.
+        "step_depth": _int32(t.depth),
+        "step_hidden": np.ascontiguousarray(t.hidden_around, dtype=np.uint8).tobytes(),
+        "step_children": np.minimum(t.children, 255).astype(np.uint8).tobytes(),
         **_replay_state(t),
     }
 
 
 def _replay_state(t: Trace) -> dict:
-    """The arrays only a student's run has: the code written and the stack depth at each write."""
+    """What only a student's run has: the code written at each write (its depth is the stack's)."""
     if t.written is None:
-        return {"replay": False, "step_code": b"", "step_depth": b""}
-    return {"replay": True, "step_code": _codes(t.written), "step_depth": _int32(t.depth)}
+        return {"replay": False, "step_code": b""}
+    return {"replay": True, "step_code": _codes(t.written)}
 
 
 def board_state(board: np.ndarray) -> dict:
@@ -155,6 +162,8 @@ def board_state(board: np.ndarray) -> dict:
         "replay",
         "step_code",
         "step_depth",
+        "step_hidden",
+        "step_children",
     )
     return {
         "rows": rows,

@@ -24,7 +24,6 @@ __all__ = [
     "mines_do_not_fit",
     "caption",
     "event_caption",
-    "hidden_around",
     "quiz_rule",
     "quiz_judge",
     "quiz_asks_return",
@@ -247,7 +246,7 @@ def caption(t, k: int) -> str:
         if t.order == "bfs":
             said += fill("bfs_children", children=int(t.children[k]))
         else:
-            hidden = hidden_around(t, v.row, v.col, int(t.visit_event[k]))
+            hidden = int(t.hidden_around[k])
             said += fill("dfs_children", hidden=hidden) if hidden else fill("dfs_no_children")
     else:
         said = fill("digit", step=k, where=where, mines=int(v.value), value=v.value)
@@ -291,14 +290,6 @@ def _symbol(value: str) -> str:
     return fill("a_mark") if value == "E" else value
 
 
-def hidden_around(t, row: int, col: int, e: int) -> int:
-    """Return how many neighbours of (row, col) are hidden empty cells right after event `e` of `t`."""
-    board = t.board_at_event(e)
-    r0, r1, c0, c1 = max(row - 1, 0), row + 2, max(col - 1, 0), col + 2
-    around = board[r0:r1, c0:c1]
-    return int((around == "E").sum())
-
-
 def event_caption(t, e: int) -> str:
     """Say in words what happens at event `e` of trace `t`'s finer timeline.
 
@@ -333,7 +324,7 @@ def event_caption(t, e: int) -> str:
             said += fill("event_call_mine")
         elif value == "B":
             said += fill("event_call_blank")
-            hidden = hidden_around(t, row, col, e)
+            hidden = int(t.hidden_around[k])  # a call is its cell's visit
             said += fill("dfs_children", hidden=hidden) if hidden else fill("dfs_no_children")
         else:
             said += fill("event_call_digit", mines=int(value), value=value)

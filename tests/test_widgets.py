@@ -65,9 +65,10 @@ def test_the_arrays_grow_with_cells_not_with_steps_times_pixels():
     t = msviz.trace(msviz.random_board(300, 300, 0, seed=1), (150, 150))
     sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
     assert len(t) == 90_000
-    assert sent == 90_000 * (1 + 1 + 4 + 4 + 4) + 90_000 * 4 * 3 + 2 * 90_000 * (
-        1 + 4
-    )  # cells, steps, events
+    cells = 90_000 * (1 + 1 + 4 + 4 + 4)  # start, final; reveal, enter and leave events
+    steps = 90_000 * (4 * 4 + 1 + 1)  # cell, parent, visit, depth; hidden, children
+    events = 2 * 90_000 * (1 + 4)  # label, step
+    assert sent == cells + steps + events
 
 
 def test_a_click_in_the_browser_calls_back_with_the_cell():
