@@ -184,7 +184,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     (True, False)
     """
     from .solutions import DEFAULT, LINES, SOURCES
-    from .viewstate import BINARY, ESM, page_state, view_state
+    from .viewstate import BINARY, CSS, ESM, page_state, view_state
     from .words import TITLES, VIEW_WORDS
 
     ts = _traces(traces)
@@ -238,7 +238,8 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
-<style>{string.Template(PAGE_STYLE).substitute(PALETTE)}</style></head>
+<style>{string.Template(PAGE_STYLE).substitute(PALETTE)}</style>
+<style>{CSS.read_text(encoding="utf-8")}</style></head>
 <body><main>
 <h1>{html.escape(title)}</h1>
 <div class="msviz-boards" id="msviz-boards"></div>

@@ -1129,46 +1129,9 @@ function makeOverlay(overlay, model) {
 
 // ---- the view --------------------------------------------------------------
 
-const STYLE = `
-.msviz-view { display: block; width: 100%; max-width: 100%; outline: none; font-family: sans-serif; }
-.msviz-view:focus-visible .msviz-board { box-shadow: 0 0 0 2px var(--msviz-focus); }
-.msviz-board { position: relative; display: inline-block; line-height: 0; }
-.msviz-board canvas { display: block; image-rendering: pixelated; cursor: pointer; touch-action: manipulation; }
-.msviz-board canvas.msviz-overlay { position: absolute; left: 0; top: 0; pointer-events: none; image-rendering: auto; }
-.msviz-title { font-weight: bold; margin: 2px 0 4px; }
-.msviz-live { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.msviz-caption { font-weight: bold; margin: 6px 0 2px; min-height: 2.6em; line-height: 1.3em; }
-.msviz-legend { font-size: 90%; margin: 2px 0; line-height: 1.6em; }
-.msviz-main { display: flex; gap: 8px 16px; align-items: flex-start; }
-.msviz-stacked .msviz-main { flex-direction: column; align-items: stretch; }
-.msviz-left { flex: none; min-width: 0; max-width: 100%; }
-.msviz-side { font-size: 12px; min-width: 0; }
-.msviz-beside .msviz-side { flex: 1 1 0; }
-.msviz-view pre.msviz-code { margin: 0; padding: 4px 0; background: var(--msviz-code_paper); border: 1px solid var(--msviz-code_edge);
-  border-radius: 3px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace; overflow: hidden auto;
-  word-break: normal; } /* over a notebook's rule for an output's pre (its font, breaks anywhere) */
-.msviz-code > span { display: flex; padding: 0 8px 0 0; border-left: 4px solid transparent; }
-.msviz-code > span.msviz-on { background: var(--msviz-code_on); border-left-color: var(--msviz-current_border); font-weight: bold; }
-.msviz-code i { flex: none; width: 2.2em; color: var(--msviz-ink); text-align: right; margin-right: 8px; font-style: normal; }
-.msviz-code code { flex: 1 1 0; min-width: 0; font: inherit; white-space: pre-wrap; overflow-wrap: break-word; }
-.msviz-frames { margin-top: 6px; font: 12px/1.45 "DejaVu Sans Mono", Menlo, Consolas, monospace;
-  white-space: pre-wrap; word-break: normal; overflow-wrap: break-word; overflow: hidden auto; }
-.msviz-frames b { font-family: sans-serif; }
-.msviz-quiz-rule { margin: 2px 0 6px; color: var(--msviz-control_ink); }
-.msviz-quiz-said { font-weight: bold; margin: 6px 0 2px; min-height: 1.3em; line-height: 1.3em; }
-.msviz-quiz-said .msviz-quiz-score { font-weight: normal; margin-left: 0.8em; white-space: nowrap; }
-.msviz-chip { flex: none; width: 1.1em; height: 1.1em; margin: 0.25em 4px 0 0; box-sizing: border-box; }
-.msviz-legend-item { display: inline-flex; align-items: flex-start; max-width: 100%; margin-right: 1.2em;
-  line-height: 1.6em; vertical-align: top; }
-`;
 
 function render({ model, el }) {
-  if (!document.getElementById("msviz-view-style")) {
-    const style = document.createElement("style");
-    style.id = "msviz-view-style";
-    style.textContent = STYLE;
-    document.head.appendChild(style);
-  }
+  // The look is view.css: anywidget loads it in a notebook, an exported page embeds it.
   const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
   const title = make("div", "msviz-title");
   const canvas = make("canvas", "msviz-cells");

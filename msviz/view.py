@@ -52,7 +52,7 @@ from . import _checks
 from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .trace import checked as checked_trace
-from .viewstate import ESM, board_state, view_state
+from .viewstate import CSS, ESM, board_state, view_state
 from .words import VIEW_WORDS
 
 __all__ = ["BoardView", "ESM", "view_state"]
@@ -87,6 +87,7 @@ class BoardView(anywidget.AnyWidget):
     """
 
     _esm = ESM
+    _css = CSS
 
     rows = traitlets.Int(1).tag(sync=True)
     cols = traitlets.Int(1).tag(sync=True)

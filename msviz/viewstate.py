@@ -14,10 +14,12 @@ import numpy as np
 from .render import tile_codes
 from .trace import Trace
 
-__all__ = ["ESM", "TRAITS", "BINARY", "view_state", "board_state", "page_state"]
+__all__ = ["ESM", "CSS", "TRAITS", "BINARY", "view_state", "board_state", "page_state"]
 
 #: The view's JavaScript module.
 ESM = Path(__file__).with_name("view.js")
+#: The view's style sheet.
+CSS = Path(__file__).with_name("view.css")
 
 #: Every trait a board view shares with the browser, and its default: the one list of
 #: them. `msviz.view.BoardView` declares each (its comments say what each means; a test
