@@ -29,7 +29,11 @@ def names_in(path: Path) -> set[str]:
 
 def own_traits() -> dict:
     """The traits BoardView itself declares and syncs (not those of every ipywidget)."""
-    return {name: trait for name, trait in BoardView.class_own_traits(sync=True).items() if name not in ("_esm", "_css")}
+    return {
+        name: trait
+        for name, trait in BoardView.class_own_traits(sync=True).items()
+        if name not in ("_esm", "_css")
+    }
 
 
 def test_the_widget_declares_exactly_the_traits_of_the_list_with_their_defaults():
