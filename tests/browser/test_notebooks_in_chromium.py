@@ -314,8 +314,9 @@ def assert_screen_is_board(page, view):
     return cells
 
 
-def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser, lab):
-    with ran_notebook(browser, lab, "game-test.ipynb") as page:
+@pytest.mark.parametrize("viewport", [(1400, 1000), (1024, 768), (819, 614)], ids=["1400", "1024", "819"])
+def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser, lab, viewport):
+    with ran_notebook(browser, lab, "game-test.ipynb", viewport=viewport) as page:
         game = page.locator(".widget-vbox:has(.msviz-view)").first
         view = game.locator(".msviz-view").first
         canvas = view.locator("canvas.msviz-cells")
@@ -332,6 +333,7 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         cells = assert_screen_is_board(page, view)
         assert view.evaluate(CANVAS_PIXELS) != before and cells.count("E") + cells.count("M") < 16 * 30
         shoot(game, "game")
+        shoot(page, f"game-{viewport[0]}x{viewport[1]}")  # as a student sees it, the file browser open
 
         canvas.click(position=at(15, 29), button="right")  # a flag, if that cell is still hidden
         game.locator("button:has-text('New game')").click()
@@ -437,6 +439,7 @@ def test_each_player_has_its_board_slider_and_running_line_in_sight_at_once(brow
                     select.select_option(label=mode)
                 if not mode:  # a quiz: its board and code in sight, no line runs before a guess
                     at = view.evaluate(PLAYER_BOXES)
+                    shoot(page, f"{name[:2]}-quiz{i}-{viewport[0]}x{viewport[1]}")
                     assert inside(at["board"], at["area"]), (
                         f"{name}, quiz {i}: the board is not in sight: {at}"
                     )
