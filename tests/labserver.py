@@ -45,8 +45,9 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_lab(root: Path, workdir: Path, *, timeout: float = 600):
-    """Serve `root` with JupyterLab from this environment; yield its base URL; stop it at the end."""
+def running_lab(root: Path, workdir: Path, *, timeout: float = 600, extra: tuple = ()):
+    """Serve `root` with JupyterLab from this environment (`extra`: more of its options); yield its
+    base URL; stop it at the end."""
     port = free_port()
     command = [
         sys.executable,
@@ -59,6 +60,7 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 600):
         f"--IdentityProvider.token={TOKEN}",
         f"--ServerApp.root_dir={root}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        *extra,
     ]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         command.append("--allow-root")  # JupyterLab refuses root otherwise
