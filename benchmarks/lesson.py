@@ -48,6 +48,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from labserver import CHROMIUM_FLAGS, TOKEN, running_lab  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from classroom import cpu_seconds  # noqa: E402
+
 OUT = ROOT / "test-artifacts" / "benchmark-lesson.json"
 CHROMIUM = "/usr/bin/chromium"
 MB = 1024 * 1024
@@ -114,15 +117,6 @@ def memory_mb(procs: list[psutil.Process]) -> dict:
     return {"rss_mb": rss / MB, "pss_mb": pss / MB, "kernels": len(procs) - 1}
 
 
-def cpu_s(procs: list[psutil.Process]) -> float:
-    total = 0.0
-    for p in procs:
-        with contextlib.suppress(psutil.Error):
-            t = p.cpu_times()
-            total += t.user + t.system
-    return total
-
-
 def run_notebook(page, base: str, name: str) -> None:
     """Open `name` and run all, wait for every board. The earlier notebooks' kernels stay alive on the
     server, as when a student moves on to the next notebook (the page shows only this one)."""
@@ -159,11 +153,11 @@ def play(page, seconds: float) -> dict:
     player.scroll_into_view_if_needed()
     start = int(view.get_attribute("data-step"))
     procs = server_processes()
-    cpu0, t0 = cpu_s(procs), time.monotonic()
+    cpu0, t0 = cpu_seconds(procs), time.monotonic()
     player.locator(".widget-play button").first.click()
     page.wait_for_timeout(seconds * 1000)
     end = int(view.get_attribute("data-step"))
-    cpu1, t1 = cpu_s(procs), time.monotonic()
+    cpu1, t1 = cpu_seconds(procs), time.monotonic()
     player.locator(".widget-play button").first.click()
     steps = max(0, end - start)
     if steps == 0:
