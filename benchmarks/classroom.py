@@ -1,7 +1,7 @@
 """A class on one JupyterHub: how many students a small server holds.
 
 Run it with ``.venv/bin/python benchmarks/classroom.py [--students 10]``
-(about 3 minutes for 10 students once set up; the first run also installs,
+(about 6 minutes for 10 students once set up; the first run also installs,
 which takes a few minutes more). Needs Debian's Chromium at /usr/bin/chromium
 (``--chromium PATH`` for another), Node.js with npm, and the Python package
 ``playwright`` in the environment it runs in (no browser download).
@@ -15,16 +15,24 @@ git), once, and reuses on later runs:
   everyone. Installed again when pyproject.toml changes.
 * ``.classroom/node``: JupyterHub's proxy, configurable-http-proxy, from npm.
 
-What it does: it starts a real JupyterHub on 127.0.0.1 (a free port) with
-the dummy authenticator (any student name, one shared password) and the local
-process spawner (every student's server is a process of this machine's user,
-with a home folder of its own under a temporary folder, seeded with a copy of
+What it does: it starts a real JupyterHub on 127.0.0.1 (a free port) with the
+class's own configuration, docs/jupyterhub_config.py (its kernel culling, its
+idle culler, its timeouts), then what one machine needs instead: the dummy
+authenticator (any student name, one shared password) and the local process
+spawner (every student's server is a process of this machine's user, with a
+home folder of its own under a temporary folder, seeded with a copy of
 notebooks/; JupyterLab without its news pop-up). Then N students (10 unless
 ``--students``) log in at once, each in a browser context of its own in one
-headless Chromium; each opens the core lesson's notebook (03-depth-first
-unless ``--notebook``), runs all its cells, waits until every board is drawn,
-checks that no output shows an error, and then all press Play on the first
-player together and watch it for ``--seconds`` (10 unless told).
+headless Chromium. A student left on "Your server is starting up" for 90 s
+reloads the page, as a real one would (the page's own script may have given
+up), and the report counts who needed it. Each runs the whole core path (01 to
+05 unless ``--notebooks``) as a student does: opens each notebook from the file
+browser, runs all its cells, waits until every board shows the reveal it was
+asked for (not the empty one-cell board) and checks that no output shows an
+error; the earlier notebooks stay open with their kernels. Then all press Play
+on the first player of the last notebook together and watch it for
+``--seconds`` (10 unless told). ``--cull-after S`` culls idle kernels after S
+seconds instead of the class's 15 minutes, to see culling within a run.
 
 What it measures:
 
@@ -40,6 +48,10 @@ What it measures:
 * the time from a student's "Sign in" to the first board drawn on their
   screen (median and maximum), and its parts: until JupyterLab is up (the
   server spawned), and from "Run All" to the first board.
+
+Every figure per student, and how many students a server of 2 to 16 GB holds,
+comes only from the students who got through: one whose server never started,
+or whose boards were not drawn, is reported as such and counts for nothing.
 
 It prints a table and a verdict, and writes the figures to
 ``test-artifacts/benchmark-classroom.json`` (with the hub's log, and the
@@ -90,6 +102,20 @@ PASSWORD = "classroom"
 MB = 1024 * 1024
 # A student waits this long at most for their server, the notebook's run, the boards.
 LONG_MS = 600_000
+#: What the hub's environment has besides the kit (docs/jupyterhub_config.py uses the culler).
+HUB_PACKAGES = ["jupyterhub", "jupyterhub-idle-culler"]
+#: The class's own configuration, which each run loads first.
+CLASS_CONFIG = ROOT / "docs" / "jupyterhub_config.py"
+#: The core path, in the lesson's order: what each student runs.
+CORE = [
+    "01-start-here.ipynb",
+    "02-the-rules.ipynb",
+    "03-depth-first.ipynb",
+    "04-breadth-first.ipynb",
+    "05-comparing-orders.ipynb",
+]
+#: A student on "Your server is starting up" this long reloads the page, as a student would.
+RELOAD_AFTER_MS = 90_000
 
 
 def say(message: str) -> None:
@@ -109,16 +135,20 @@ def run(command: list, **kwargs) -> None:
 
 def install() -> dict:
     """Make the hub's virtual environment and the proxy, unless they are there already."""
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    wanted = hashlib.sha256(
+        (ROOT / "pyproject.toml").read_bytes() + " ".join(HUB_PACKAGES).encode()
+    ).hexdigest()
     python = VENV / "bin" / "python"
     ready = STAMP.exists() and STAMP.read_text().strip() == wanted and (VENV / "bin" / "jupyterhub").exists()
     if not ready:
         say(f"Setting up the hub's Python in {VENV.relative_to(ROOT)} (the first time takes a few minutes)")
         if not python.exists():
             run([sys.executable, "-m", "venv", VENV])
-        say("  installing JupyterHub and msviz with its notebook extras (JupyterLab, the widgets, a kernel)")
+        say(
+            "  installing JupyterHub, its idle culler and msviz with its notebook extras (JupyterLab, kernel)"
+        )
         pip = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-        run([*pip, "jupyterhub", "-e", f"{ROOT}[notebooks]"])
+        run([*pip, *HUB_PACKAGES, "-e", f"{ROOT}[notebooks]"])
         STAMP.write_text(wanted + "\n")
     if not PROXY.exists():
         npm = shutil.which("npm")
@@ -154,11 +184,14 @@ def install() -> dict:
 # --- the hub ---------------------------------------------------------------------------------
 
 CONFIG = '''\
-# Written by benchmarks/classroom.py for one run.
+# Written by benchmarks/classroom.py for one run: the class's own configuration
+# (docs/jupyterhub_config.py: its culling, its timeouts), then what a run on one
+# machine needs instead (a dummy login, local processes, free ports).
 import pathlib
 import shutil
 
 c = get_config()  # noqa: F821
+load_subconfig("{class_config}")  # noqa: F821
 c.JupyterHub.bind_url = "http://127.0.0.1:{port}"
 c.JupyterHub.hub_bind_url = "http://127.0.0.1:{hub_port}"
 c.JupyterHub.db_url = "sqlite:///{work}/jupyterhub.sqlite"
@@ -178,7 +211,7 @@ c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = "{homes}/{{username}}"
 c.Spawner.cmd = ["{venv}/bin/jupyterhub-singleuser"]
-c.Spawner.args = {args!r}
+c.Spawner.args = list(c.Spawner.args) + {args!r}  # the class's kernel culling, then this run's
 c.Spawner.default_url = "/lab"
 c.Spawner.start_timeout = 600  # a whole class starting at once on a small machine
 c.Spawner.http_timeout = 600
@@ -213,13 +246,16 @@ class Hub:
         self.seen: dict[int, tuple[float, str]] = {}  # every process of the hub's tree: pid -> (start, name)
         self.log_path = work / "hub.log"
 
-    def start(self) -> None:
+    def start(self, cull_after: int | None = None) -> None:
         homes = self.work / "homes"
         homes.mkdir()
         args = ["--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--allow-root")  # a server refuses root otherwise
+        if cull_after is not None:  # later options win: a shorter culling, to see it within a run
+            args.append(f"--MappingKernelManager.cull_idle_timeout={cull_after}")
         config = CONFIG.format(
+            class_config=CLASS_CONFIG,
             port=self.port,
             hub_port=free_port(),
             api_port=free_port(),
@@ -465,33 +501,58 @@ ERRORS = """() => {
     if (body.includes('Traceback')) bad.push('a traceback is shown');
     return bad;
 }"""
-# Every code cell has run (a number in its prompt).
-ALL_RAN = """n => {
-    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
-    return prompts.length === n && prompts.every(p => /\\[\\d+\\]/.test(p.textContent));
-}"""
+# The notebook in sight (its tab the current one).
+SHOWN = ".jp-NotebookPanel:not(.lm-mod-hidden)"
+# Every code cell whose source shows has run (a number in its prompt; a hidden cell shows none).
+ALL_RAN = """n => [...document.querySelectorAll('SHOWN .jp-CodeCell .jp-InputPrompt')]
+    .filter(p => /\\[\\d+\\]/.test(p.textContent)).length >= n""".replace("SHOWN", SHOWN)
 # The code cells whose prompt has no number yet: their number, prompt and first line.
 NOT_RUN = """() => [...document.querySelectorAll('.jp-CodeCell')].map((c, i) => [i + 1,
     c.querySelector('.jp-InputPrompt')?.textContent.trim(),
     (c.querySelector('.jp-InputArea-editor')?.textContent || '').trim().split('\\n')[0].slice(0, 60)])
     .filter(([, prompt]) => !/\\[\\d+\\]/.test(prompt || ''))"""
-# Every board view has drawn (view.js sets data-step on its root when it draws).
+# Every board view of the notebook in sight has drawn the reveal it was asked for: a board
+# bigger than the empty one-cell default, and (once it shows a step) some cell uncovered
+# (benchmarks/lesson.py's shows_a_reveal, in the page).
 ALL_DRAWN = """() => {
-    const views = [...document.querySelectorAll('.msviz-view')];
-    return views.length > 0 && views.every(v => v.dataset.step !== undefined && v.querySelector('canvas'));
-}"""
+    const views = [...document.querySelectorAll('SHOWN .msviz-view')];
+    return views.every(v => v.dataset.step !== undefined && v.msviz && v.msviz.rows() * v.msviz.cols() > 1
+        && (v.msviz.step() < 0 || v.msviz.sprites().some(c => c >= 2 && c <= 11)));
+}""".replace("SHOWN", SHOWN)
+
+
+def shown_code_cells(notebook: str) -> int:
+    """The code cells of `notebook` whose source shows (a hidden one shows no prompt)."""
+    cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
+    return sum(
+        c["cell_type"] == "code" and not c["metadata"].get("jupyter", {}).get("source_hidden") for c in cells
+    )
 
 
 class Student:
-    def __init__(self, name: str, hub_url: str, notebook: str):
-        self.name, self.hub_url, self.notebook = name, hub_url, notebook
-        # From the file: the page may not have attached every cell yet when Run All is pressed.
-        cells = json.loads((ROOT / "notebooks" / notebook).read_text())["cells"]
-        self.code_cells = sum(c["cell_type"] == "code" for c in cells)
+    def __init__(self, name: str, hub_url: str, notebooks: list[str]):
+        self.name, self.hub_url, self.notebooks = name, hub_url, notebooks
         self.page = None
         self.context = None
-        self.figures: dict = {"name": name, "ok": False, "error": None}
+        self.figures: dict = {"name": name, "ok": False, "error": None, "reloads": 0}
         self.stage = "not started"
+
+    async def wait_for_server(self) -> None:
+        """Wait for JupyterLab after "Sign in"; on "Your server is starting up" for RELOAD_AFTER_MS,
+        reload the page, as a student would (its script may have given up waiting)."""
+        page = self.page
+        lab = re.compile(rf"/user/{self.name}/lab")
+        deadline = time.monotonic() + LONG_MS / 1000
+        while True:
+            try:
+                await page.wait_for_url(lab, timeout=RELOAD_AFTER_MS)
+                return
+            except Exception:
+                if time.monotonic() > deadline:
+                    raise
+                self.figures["reloads"] += 1
+                say(f"  {self.name} reloads the page (on {page.url.split('?')[0]})")
+                await page.reload()
 
     async def start(self, browser, on_ready) -> None:
         """Log in, wait for JupyterLab, open the notebook, run all, wait for every board drawn."""
@@ -507,35 +568,39 @@ class Student:
             t0 = time.monotonic()
             await page.click("#login_submit")
             self.stage = "waiting for the server and JupyterLab"
-            await page.wait_for_url(re.compile(rf"/user/{self.name}/lab"))
+            await self.wait_for_server()
             await page.wait_for_selector(".jp-LabShell, #jp-main-dock-panel")
             f["lab_s"] = time.monotonic() - t0
-            self.stage = "opening the notebook"
-            # As a student does: in the file browser, the notebooks folder, then the notebook.
+            await page.add_style_tag(content=".Toastify { display: none !important; }")
+            # As a student does: in the file browser, the notebooks folder, then each notebook of
+            # the lesson in turn, each run whole; the earlier ones stay open with their kernels.
             listing = page.locator(".jp-DirListing-itemText")
             await listing.get_by_text("notebooks", exact=True).dblclick()
-            await listing.get_by_text(self.notebook, exact=True).dblclick()
-            await page.wait_for_selector(".jp-Notebook .jp-Cell")
-            await page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')")  # the kernel is up
-            await page.add_style_tag(content=".Toastify { display: none !important; }")
-            await page.wait_for_timeout(1000)
-            f["open_s"] = time.monotonic() - t0
-            self.stage = "running all cells"
-            await page.click(".lm-MenuBar-item:has-text('Run')")
-            await page.click(".lm-Menu-item:has-text('Run All Cells')")
-            t_run = time.monotonic()
-            await page.wait_for_function(
-                "() => [...document.querySelectorAll('.msviz-view')].some(v => v.dataset.step !== undefined)",
-                polling=100,
-            )
-            f["first_widget_s"] = time.monotonic() - t0
-            f["run_to_widget_s"] = time.monotonic() - t_run
-            await page.wait_for_function(ALL_RAN, arg=self.code_cells, polling=250)
+            f["views"] = 0
+            for notebook in self.notebooks:
+                self.stage = f"opening {notebook}"
+                await listing.get_by_text(notebook, exact=True).dblclick()
+                await page.wait_for_selector(f"{SHOWN} .jp-Notebook .jp-Cell")
+                await page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')")  # its kernel is up
+                await page.wait_for_timeout(1000)
+                self.stage = f"running all cells of {notebook}"
+                await page.click(".lm-MenuBar-item:has-text('Run')")
+                await page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")
+                t_run = time.monotonic()
+                if "first_widget_s" not in f:
+                    await page.wait_for_function(
+                        f"() => [...document.querySelectorAll('{SHOWN} .msviz-view')]"
+                        ".some(v => v.dataset.step !== undefined)",
+                        polling=100,
+                    )
+                    f["first_widget_s"] = time.monotonic() - t0
+                    f["run_to_widget_s"] = time.monotonic() - t_run
+                await page.wait_for_function(ALL_RAN, arg=shown_code_cells(notebook), polling=250)
+                self.stage = f"waiting for every board of {notebook} drawn"
+                await page.wait_for_function(ALL_DRAWN, polling=250)
+                f["views"] += await page.locator(f"{SHOWN} .msviz-view").count()
+                await self.check()
             f["all_ran_s"] = time.monotonic() - t0
-            self.stage = "waiting for every board drawn"
-            await page.wait_for_function(ALL_DRAWN, polling=250)
-            f["views"] = await page.locator(".msviz-view").count()
-            await self.check()
             self.stage = "ready"
             on_ready()
         except Exception as error:
@@ -551,7 +616,7 @@ class Student:
         f, page = self.figures, self.page
         try:
             self.stage = "playing"
-            player = page.locator(".widget-vbox:has(.msviz-view)").first
+            player = page.locator(f"{SHOWN} .widget-vbox:has(.msviz-view)").first
             view = player.locator(".msviz-view").first
             await player.scroll_into_view_if_needed()
             last = await player.locator(".widget-slider .noUi-handle").first.get_attribute("aria-valuemax")
@@ -598,7 +663,7 @@ async def lesson(hub: Hub, args, sampler: Sampler) -> dict:
     from playwright.async_api import async_playwright
 
     names = [f"student{i + 1:02d}" for i in range(args.students)]
-    students = [Student(name, hub.url, args.notebook) for name in names]
+    students = [Student(name, hub.url, args.notebooks) for name in names]
     async with async_playwright() as pw:
         if args.nice_browsers:
             # Playwright's driver, and so the Chromium it starts: at the lowest priority.
@@ -608,7 +673,7 @@ async def lesson(hub: Hub, args, sampler: Sampler) -> dict:
                         p.nice(19)
         browser = await pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
         try:
-            say(f"{len(students)} students log in at once and run {args.notebook}")
+            say(f"{len(students)} students log in at once and run {', '.join(args.notebooks)}")
             start = Window(hub)
             windows = []  # the CPU from the logins until the last student was ready
 
@@ -681,20 +746,22 @@ def summarize(result: dict, args) -> dict:
     students = result["students"]
     ok = [s for s in students if s["ok"]]
 
-    def stat(key, pick=students):
+    def stat(key, pick=ok):  # only students who got through: one who never started says nothing
         xs = [s[key] for s in pick if s.get(key) is not None]
         if not xs:
             return None
         return {"median": statistics.median(xs), "max": max(xs), "min": min(xs), "mean": statistics.fmean(xs)}
 
     hub = result["hub"]
-    servers_pss = sum(s["server_pss_mb"] or 0 for s in students)
-    servers_rss = sum(s["server_rss_mb"] or 0 for s in students)
+    servers_pss = sum(s["server_pss_mb"] or 0 for s in ok)
+    servers_rss = sum(s["server_rss_mb"] or 0 for s in ok)
     total_pss = servers_pss + (hub.get("pss_mb") or 0)
     per_pss = stat("server_pss_mb")
     summary = {
         "students": len(students),
         "ok": len(ok),
+        "reloaded": sum(1 for s in students if s.get("reloads")),
+        "reloads": sum(s.get("reloads", 0) for s in students),
         "server_rss_mb": stat("server_rss_mb"),
         "server_pss_mb": per_pss,
         "server_peak_rss_mb": stat("server_peak_rss_mb"),
@@ -710,7 +777,7 @@ def summarize(result: dict, args) -> dict:
         "first_widget_s": stat("first_widget_s"),
         "run_to_widget_s": stat("run_to_widget_s"),
         "all_ran_s": stat("all_ran_s"),
-        "steps_played_per_s": stat("steps_played_per_s", ok),
+        "steps_played_per_s": stat("steps_played_per_s"),
     }
     # How many students fit in a server's memory, leaving 512 MB to the system, at the
     # memory each student took here (PSS), and at the most any student's processes took (RSS).
@@ -772,7 +839,9 @@ def report(result: dict, summary: dict, args) -> str:
         if s["error"]:
             say(f"  {s['name']}: {s['error']}")
     n, ok = summary["students"], summary["ok"]
-    verdict = f"{n} students ({ok} ok): "
+    verdict = (
+        f"{n} students ({ok} got through; {summary['reloaded']} reloaded a page stuck on 'server starting'): "
+    )
     if summary["server_pss_mb"]:
         verdict += (
             f"the server side takes {summary['server_side_pss_mb']:.0f} MB in all"
@@ -808,7 +877,16 @@ def main(argv=None) -> int:
     parser.add_argument("--students", type=int, default=10, help="students logging in at once (default 10)")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds of Play (default 10)")
     parser.add_argument(
-        "--notebook", default="03-depth-first.ipynb", help="the notebook each student runs (in notebooks/)"
+        "--notebooks",
+        nargs="+",
+        default=CORE,
+        help="the notebooks each student runs in turn (in notebooks/; default the core path, 01 to 05)",
+    )
+    parser.add_argument(
+        "--cull-after",
+        type=int,
+        default=None,
+        help="seconds idle before a kernel is culled (default the class's, docs/jupyterhub_config.py)",
     )
     parser.add_argument(
         "--keep", action="store_true", help="leave the hub running after the report until Ctrl-C"
@@ -820,8 +898,9 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--chromium", default=CHROMIUM, help=f"the browser (default {CHROMIUM})")
     args = parser.parse_args(argv)
-    if not (ROOT / "notebooks" / args.notebook).exists():
-        parser.error(f"no notebook notebooks/{args.notebook}")
+    for notebook in args.notebooks:
+        if not (ROOT / "notebooks" / notebook).exists():
+            parser.error(f"no notebook notebooks/{notebook}")
     if args.students < 1:
         parser.error("--students must be at least 1")
 
@@ -838,7 +917,7 @@ def main(argv=None) -> int:
     sampler = None
     code = None
     try:
-        hub.start()
+        hub.start(args.cull_after)
         sampler = Sampler(hub)
         sampler.start()
         result = asyncio.run(lesson(hub, args, sampler))
@@ -852,7 +931,8 @@ def main(argv=None) -> int:
             json.dumps(
                 {
                     "students": args.students,
-                    "notebook": args.notebook,
+                    "notebooks": args.notebooks,
+                    "cull_after_s": args.cull_after,
                     "play_seconds": args.seconds,
                     "versions": {
                         **versions,
