@@ -69,3 +69,47 @@ def test_the_kubernetes_values_hold_the_same_limits():
         values["cull"]["enabled"]
         and f"--timeout={values['cull']['timeout']}" in c.JupyterHub.services[0]["command"]
     )
+
+
+# ---- benchmarks/classroom.py: a class's figures come only from the students who got through
+
+spec = importlib.util.spec_from_file_location("classroom", ROOT / "benchmarks" / "classroom.py")
+classroom = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(classroom)
+
+
+def student(name, ok, pss=None, rss=None, peak=None, reloads=0):
+    return {
+        "name": name,
+        "ok": ok,
+        "reloads": reloads,
+        "server_pss_mb": pss,
+        "server_rss_mb": rss,
+        "server_peak_rss_mb": peak,
+    }
+
+
+def test_the_class_is_sized_only_from_students_who_got_through():
+    result = {
+        "students": [
+            student("a", True, pss=500, rss=700, peak=720),
+            student("b", True, pss=600, rss=800, peak=820, reloads=2),
+            # Stuck on "server starting": its tiny server would make the class look cheap.
+            student("c", False, pss=40, rss=60, peak=60, reloads=1),
+        ],
+        "hub": {"pss_mb": 188, "rss_mb": 200},
+    }
+    summary = classroom.summarize(result, None)
+    assert (summary["students"], summary["ok"], summary["reloaded"], summary["reloads"]) == (3, 2, 2, 3)
+    assert summary["server_pss_mb"]["mean"] == 550 and summary["all_servers_pss_mb"] == 1100
+    each, peak = 550, 820
+    assert summary["fits"]["16 GB"] == {
+        "at_pss": int((16 * 1024 - 188 - 512) // each),
+        "at_peak_rss": int((16 * 1024 - 188 - 512) // peak),
+    }
+
+
+def test_a_class_where_nobody_got_through_sizes_nothing():
+    result = {"students": [student("c", False, pss=40, rss=60, peak=60)], "hub": {"pss_mb": 188}}
+    summary = classroom.summarize(result, None)
+    assert summary["ok"] == 0 and summary["server_pss_mb"] is None and "fits" not in summary
