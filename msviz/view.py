@@ -156,16 +156,24 @@ class BoardView(anywidget.AnyWidget):
     #: then the question is the next call. False where no call returns before the next one.
     quiz_returned = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, trace: Trace | None = None, **kwargs):
+    def __init__(self, trace: Trace | None = None, *, board=None, **kwargs):
         kwargs.setdefault("palette", view_palette())
         kwargs.setdefault("words", dict(VIEW_WORDS))
+        # The reveal (or the bare board) is part of the state the widget opens with: an update
+        # sent just after the open can be lost by a front end still loading the view's module
+        # (seen with a class on a busy hub: a board left at its empty one-cell default).
+        if trace is not None:
+            trace = checked_trace(trace)
+            kwargs.update(self._state(trace.shape, view_state(trace)), generation=1)
+            kwargs.setdefault("step", len(trace) - 1)
+        elif board is not None:
+            board = np.asarray(board)
+            kwargs.update(self._state(board.shape, board_state(board)), generation=1, step=-1)
         super().__init__(**kwargs)
         self._click_handlers = widgets.CallbackDispatcher()
         self._flag_handlers = widgets.CallbackDispatcher()
         self.on_msg(self._handle_message)
-        self.trace = None
-        if trace is not None:
-            self.show(trace, step=self.step)
+        self.trace = trace
 
     @property
     def steps(self) -> int:
@@ -221,11 +229,16 @@ class BoardView(anywidget.AnyWidget):
         self._send_state(board.shape, board_state(board), -1)
         self.trace = None
 
-    def _send_state(self, shape, state: dict, step: int) -> None:
-        """Send the arrays of a board of `shape` at once, after checking it is not too large."""
+    @staticmethod
+    def _state(shape, state: dict) -> dict:
+        """The arrays of a board of `shape`, after checking it is not too large for the browser."""
         _checks.size(*shape, most=_checks.MAX_VIEW_CELLS, what="a board shown in the browser")
+        return state
+
+    def _send_state(self, shape, state: dict, step: int) -> None:
+        """Send the arrays of a board of `shape` at once."""
         with self.hold_sync():
-            for name, value in state.items():
+            for name, value in self._state(shape, state).items():
                 setattr(self, name, value)
             self.step = step
             self.generation += 1

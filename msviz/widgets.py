@@ -379,6 +379,7 @@ class Game(widgets.VBox):
     def __init__(self, rows: int, cols: int, mines: int, *, seed=None, board=None, animate=True):
         self.rules = Minesweeper(rows, cols, mines, seed=seed, board=board)
         self.view = BoardView(
+            board=np.array(self.rules.board),  # the widget opens with it (see BoardView)
             show_frontier=False,
             show_caption=False,
             show_legend=False,

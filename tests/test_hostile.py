@@ -94,15 +94,15 @@ HOSTILE = [
 def test_hostile_input_is_refused_clearly_quickly_and_cheaply(call, error, words):
     kept = copy.deepcopy(B)
     tracemalloc.start()
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: the same on a quiet and on a loaded machine
     try:
         with pytest.raises(error, match=words):
             call()
     finally:
-        seconds = time.perf_counter() - start
+        seconds = time.process_time() - start
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    assert seconds < 1.0, f"took {seconds:.2f} s"
+    assert seconds < 1.0, f"took {seconds:.2f} s of CPU"
     assert peak < 50 * 2**20, f"allocated {peak / 2**20:.0f} MB"
     assert B == kept
 
