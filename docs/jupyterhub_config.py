@@ -38,7 +38,7 @@ c.Spawner.args = [
 c.JupyterHub.services = [
     {
         "name": "jupyterhub-idle-culler",
-        "command": [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600"],
+        "command": [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600", "--cull-every=300"],
     }
 ]
 c.JupyterHub.load_roles = [
@@ -50,5 +50,13 @@ c.JupyterHub.load_roles = [
 ]
 
 # ---- handing out the notebooks: nbgitpuller, installed above, copies (and later
-# updates) the repository into each student's home from a link of the form
-#   https://HUB/hub/user-redirect/git-pull?repo=REPO_URL&branch=main&urlpath=lab/tree/REPO_NAME/notebooks/01-start-here.ipynb
+# updates) the repository into each student's home, then opens the first notebook,
+# from one link: NBGITPULLER_LINK below, once your hub's address and the class's
+# copy of the repository are filled in. Give it to the students (it is the same for all).
+HUB = "https://HUB"
+REPO = "https://github.com/OWNER/msviz"
+BRANCH = "main"
+NBGITPULLER_LINK = (
+    f"{HUB}/hub/user-redirect/git-pull?repo={REPO}&branch={BRANCH}"
+    f"&urlpath=lab/tree/{REPO.rstrip('/').rsplit('/', 1)[-1]}/notebooks/01-start-here.ipynb"
+)
