@@ -121,6 +121,8 @@ RELOAD_AFTER_S = 90
 SIGN_IN_S = 420
 #: The longest a notebook takes to open, run and draw all its boards.
 NOTEBOOK_S = 300
+#: The longest a notebook's kernel takes to come up before the student tries to fix it.
+KERNEL_S = 60
 #: What the guide's class sizes leave to the system.
 SYSTEM_MB = 512
 #: The lesson's speed of Play: the players' default, 10 frames a second.
@@ -748,7 +750,7 @@ class Student:
         self.stage = f"opening {notebook}"
         await page.locator(".jp-DirListing-itemText").get_by_text(notebook, exact=True).dblclick()
         await page.wait_for_selector(f"{SHOWN} .jp-Notebook .jp-Cell")
-        await page.wait_for_selector(".jp-StatusBar-Widget:has-text('Idle')")  # its kernel is up
+        await self.wait_for_kernel(notebook)
         await page.wait_for_timeout(1000)
         self.stage = f"running all cells of {notebook}"
         await page.click(".lm-MenuBar-item:has-text('Run')")
@@ -768,6 +770,28 @@ class Student:
         if bad:
             raise RuntimeError(f"an output of {notebook} shows an error: " + "\n---\n".join(bad)[:2000])
         f.setdefault("run_s", {})[notebook] = time.monotonic() - t_run
+
+    async def wait_for_kernel(self, notebook: str) -> None:
+        """Wait until the notebook's kernel is up (the status bar says "Idle"). A kernel left
+        "Disconnected" is reconnected from the Kernel menu, then the page reloaded, as a student
+        would; each try is counted."""
+        idle = ".jp-StatusBar-Widget:has-text('Idle')"
+        fixes = [("Reconnect to Kernel", self.reconnect), ("reloads JupyterLab", self.page.reload)]
+        for attempt in range(len(fixes) + 1):
+            try:
+                await self.page.wait_for_selector(idle, timeout=KERNEL_S * 1000)
+                return
+            except Exception:
+                if attempt == len(fixes):
+                    raise RuntimeError(f"the kernel of {notebook} never came up") from None
+                what, fix = fixes[attempt]
+                self.figures.setdefault("kernel_fixes", []).append(f"{notebook}: {what}")
+                say(f"  {self.name}: the kernel of {notebook} is not up after {KERNEL_S} s: {what}")
+                await fix()
+
+    async def reconnect(self) -> None:
+        await self.page.click(".lm-MenuBar-item:has-text('Kernel')")
+        await self.page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Reconnect to Kernel')")
 
     async def wait_for_boards(self, deadline: float) -> int:
         """Wait until each board of the notebook in sight shows its reveal (and, when it has
@@ -972,6 +996,7 @@ def summarize(result: dict, args) -> dict:
         "ok": len(ok),
         "reloaded": sum(1 for s in students if s.get("reloads")),
         "reloads": sum(s.get("reloads", 0) for s in students),
+        "kernel_fixes": sum(len(s.get("kernel_fixes", [])) for s in students),
         # Each student's server and kernels: PSS and RSS at their most through the lesson, RSS and
         # PSS at its end, the most kernels alive at once.
         "server_pss_mb": stat("server_pss_mb"),
@@ -1070,6 +1095,8 @@ def report(result: dict, summary: dict, args) -> str:
     verdict = (
         f"{n} students, {ok} got through ({summary['reloaded']} reloaded a page left on 'server starting')"
     )
+    if summary["kernel_fixes"]:
+        verdict += f"; {summary['kernel_fixes']} times a kernel was not up and a student reconnected it"
     each = summary["server_pss_mb"]
     if each:
         verdict += (
