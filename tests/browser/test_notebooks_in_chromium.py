@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
+import time
 
 import nbformat
 import pytest
@@ -55,14 +56,20 @@ def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000), ui: str = 
         page.close()
 
 
-KERNEL_WATCH = """
-window.__kernelWoke = false;
-new MutationObserver(() => {
-  const indicator = document.querySelector('.jp-Notebook-ExecutionIndicator');
-  const status = indicator && indicator.dataset.status;
-  if (status && status !== 'idle') window.__kernelWoke = true;
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
-"""
+def wait_for_kernel(page, lab: str, name: str) -> None:
+    """Wait until the server says notebook `name`'s kernel is idle with a connection (the page's).
+
+    The indicator alone can mislead: it says idle before it connects, and a kernel kept from an
+    earlier test may never show another state. The server's own state has neither problem.
+    """
+    deadline = time.monotonic() + PATIENCE / 1000
+    while time.monotonic() < deadline:
+        sessions = page.request.get(f"{lab}/api/sessions?token={TOKEN}").json()
+        kernels = [s["kernel"] for s in sessions if s.get("path", "").endswith(name) and s.get("kernel")]
+        if any(k.get("execution_state") == "idle" and k.get("connections", 0) >= 1 for k in kernels):
+            return
+        page.wait_for_timeout(200)  # the server's state, polled
+    raise TimeoutError(f"{name}: its kernel never came up idle and connected: {kernels}")
 
 
 def _run_all(page, lab: str, name: str, ui: str = "lab"):
@@ -76,15 +83,14 @@ def _run_all(page, lab: str, name: str, ui: str = "lab"):
     where = {"lab": f"lab/tree/{name}?token={TOKEN}&reset", "notebook": f"notebooks/{name}?token={TOKEN}"}
     # The kernel's indicator says "idle" before it connects, then "connecting" (or "starting"),
     # then "idle" again: it is up once it has been something else and is idle again.
-    page.add_init_script(KERNEL_WATCH)
     page.goto(f"{lab}/{where[ui]}")
     page.wait_for_function(
         "n => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length === n", arg=n_code
     )
-    page.wait_for_function(  # the kernel is up
-        "() => window.__kernelWoke && document.querySelector('.jp-Notebook-ExecutionIndicator')"
-        ".dataset.status === 'idle'"
+    page.wait_for_function(  # the page's kernel indicator says idle...
+        "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'"
     )
+    wait_for_kernel(page, lab, name)  # ...and the server says the kernel is idle with the page connected
     page.click(".lm-MenuBar-item:has-text('Run')")
     page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")  # once it can run
     page.wait_for_function(
