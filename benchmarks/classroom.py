@@ -123,6 +123,9 @@ SIGN_IN_S = 420
 NOTEBOOK_S = 300
 #: The longest a notebook's kernel takes to come up before the student tries to fix it.
 KERNEL_S = 60
+#: Before the observer plays, the machine is let settle below this many cores busy, for at most
+#: QUIET_S seconds (the class's last kernels are being culled as the lesson ends).
+QUIET_CORES, QUIET_S = 0.5, 90
 #: What the guide's class sizes leave to the system.
 SYSTEM_MB = 512
 #: The lesson's speed of Play: the players' default, 10 frames a second.
@@ -772,22 +775,27 @@ class Student:
         f.setdefault("run_s", {})[notebook] = time.monotonic() - t_run
 
     async def wait_for_kernel(self, notebook: str) -> None:
-        """Wait until the notebook's kernel is up (the status bar says "Idle"). A kernel left
-        "Disconnected" is reconnected from the Kernel menu, then the page reloaded, as a student
-        would; each try is counted."""
+        """Wait until the notebook's kernel is up (the status bar says "Idle"). A kernel still
+        starting is waited for (up to NOTEBOOK_S); one that says "Disconnected" after KERNEL_S is
+        reconnected from the Kernel menu, then the page reloaded, as a student would; each try is
+        counted."""
         idle = ".jp-StatusBar-Widget:has-text('Idle')"
+        lost = ".jp-StatusBar-Widget:has-text('Disconnected')"
         fixes = [("Reconnect to Kernel", self.reconnect), ("reloads JupyterLab", self.page.reload)]
-        for attempt in range(len(fixes) + 1):
+        deadline = time.monotonic() + NOTEBOOK_S
+        while True:
             try:
                 await self.page.wait_for_selector(idle, timeout=KERNEL_S * 1000)
                 return
             except Exception:
-                if attempt == len(fixes):
-                    raise RuntimeError(f"the kernel of {notebook} never came up") from None
-                what, fix = fixes[attempt]
-                self.figures.setdefault("kernel_fixes", []).append(f"{notebook}: {what}")
-                say(f"  {self.name}: the kernel of {notebook} is not up after {KERNEL_S} s: {what}")
-                await fix()
+                if time.monotonic() > deadline or (fixes and await self.page.locator(lost).count()):
+                    if not fixes:
+                        raise RuntimeError(f"the kernel of {notebook} never came up") from None
+                    what, fix = fixes.pop(0)
+                    self.figures.setdefault("kernel_fixes", []).append(f"{notebook}: {what}")
+                    say(f"  {self.name}: the kernel of {notebook} is not up after {KERNEL_S} s: {what}")
+                    deadline = time.monotonic() + NOTEBOOK_S
+                    await fix()
 
     async def reconnect(self) -> None:
         await self.page.click(".lm-MenuBar-item:has-text('Kernel')")
@@ -870,6 +878,7 @@ async def observe(student: Student, hub: Hub, seconds: float) -> dict:
     """What one student playing costs the server side, from a browser that is not starved: the
     server side's CPU while `student` alone plays for `seconds`, less the same time idle."""
     say(f"{student.name} alone plays for {seconds:g} s, the others idle (after {seconds:g} s all idle)")
+    waited = await quiet(QUIET_CORES, QUIET_S)
     idle = Window(hub)
     await asyncio.sleep(seconds)
     idle = idle.close()
@@ -885,7 +894,21 @@ async def observe(student: Student, hub: Hub, seconds: float) -> dict:
         "server_cores": cores,
         "cpu_s_per_step": per_step,
         "cores_at_lesson_speed": per_step * LESSON_STEPS_PER_S,
+        "waited_for_quiet_s": waited,
     }
+
+
+async def quiet(cores: float, most: float) -> float:
+    """Wait until the machine has been less than `cores` busy over 5 s (the class's last kernels
+    culled, its pages settled), or `most` seconds; the seconds waited."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < most:
+        before = machine_cpu()
+        await asyncio.sleep(5)
+        busy, total = machine_cpu()
+        if (busy - before[0]) / max(1, total - before[1]) * psutil.cpu_count() < cores:
+            break
+    return time.monotonic() - t0
 
 
 async def lesson(hub: Hub, args, sampler: Sampler) -> dict:
@@ -1086,7 +1109,8 @@ def report(result: dict, summary: dict, args) -> str:
             f"One student playing alone: {o['steps_per_s']:.1f} steps/s drawn; the server side"
             f" {o['playing']['server_cores']:.3f} cores against {o['idle']['server_cores']:.3f} idle:"
             f" {1000 * o['cpu_s_per_step']:.1f} ms of CPU a step, {o['cores_at_lesson_speed']:.3f} of a core"
-            f" at {LESSON_STEPS_PER_S} steps/s (the browsers: {o['playing']['browser_cores']:.2f} cores)"
+            f" at {LESSON_STEPS_PER_S} steps/s (the browsers: {o['playing']['browser_cores']:.2f} cores;"
+            f" after {o['waited_for_quiet_s']:.0f} s for the machine to settle)"
         )
     for s in result["students"]:
         if s["error"]:
