@@ -5,11 +5,12 @@
 #       "msviz-VERSION-py3-none-any.whl[notebooks]"      (the wheel `python3 dev.py wheel` builds)
 # and Node's configurable-http-proxy (npm install -g configurable-http-proxy).
 #
-# The figures behind the limits: benchmarks/lesson.py runs the whole core lesson
-# (notebooks 01-05) in one student's server. With every kernel alive the server
-# takes about 690 MB (RSS); a notebook's kernel about 110-140 MB. With idle
-# kernels culled after 15 minutes, at most three kernels are alive at once in the
-# 50-minute lesson: about 440 MB. See docs/teaching.md for the class sizes.
+# The figures behind the limits: benchmarks/classroom.py runs a class through the
+# whole core lesson (notebooks 01-05, on the guide's timeline) on a hub started with
+# this file. With idle kernels culled after 15 minutes, at most three of a student's
+# kernels are alive at once and a student's server peaks at about 520 MB (RSS;
+# about 400 MB once the shared libraries are shared out); with every kernel kept
+# it reaches about 740 MB. See docs/teaching.md for the class sizes.
 import sys
 
 c = get_config()  # noqa: F821
@@ -22,7 +23,7 @@ c.Authenticator.allow_all = True  # everyone who can log in; or list them: c.Aut
 # ---- one server a student, each a systemd unit whose limits the kernel enforces.
 c.JupyterHub.spawner_class = "systemdspawner.SystemdSpawner"
 c.Spawner.default_url = "/lab"  # JupyterLab; "/tree" for Notebook 7
-c.Spawner.mem_limit = "1G"  # the whole lesson with every kernel alive (690 MB), and room to spare
+c.Spawner.mem_limit = "1G"  # the lesson with every kernel kept (740 MB RSS), and room to spare
 c.Spawner.cpu_limit = 1.0  # a student's own code (the exercises) cannot take the machine
 c.Spawner.start_timeout = 300  # a class signing in at once on a small server
 c.Spawner.http_timeout = 300
