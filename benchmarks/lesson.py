@@ -46,37 +46,31 @@ import psutil
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from labserver import CHROMIUM_FLAGS, TOKEN, running_lab  # noqa: E402
+from labserver import CHROMIUM_FLAGS, TOKEN, running_lab, wait_for_kernel  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
-from classroom import cpu_seconds  # noqa: E402
+from classroom import (  # noqa: E402
+    GUIDE,
+    SYSTEM_MB,
+    class_culling,
+    class_size,
+    cpu_seconds,
+    kernels,
+    lesson_plan,
+    memory,
+    shown_code_cells,
+)
 
 OUT = ROOT / "test-artifacts" / "benchmark-lesson.json"
 CHROMIUM = "/usr/bin/chromium"
-MB = 1024 * 1024
-#: The core path in the lesson's order, with its minutes in the guide (docs/teaching.md).
-CORE = [
-    ("01-start-here.ipynb", 0, 7),
-    ("02-the-rules.ipynb", 7, 15),
-    ("03-depth-first.ipynb", 15, 29),
-    ("04-breadth-first.ipynb", 29, 41),
-    ("05-comparing-orders.ipynb", 41, 50),
-]
+#: The core path in the lesson's order, with each block's start and end minute, from the guide.
+CORE = lesson_plan(GUIDE.read_text(encoding="utf-8"))
 #: Idle kernels are culled after this many minutes in class (docs/jupyterhub_config.py).
-CLASS_CULL_MINUTES = 15
+CLASS_CULL_MINUTES = class_culling()["cull_idle_timeout"] / 60
 #: The hub and its proxy, measured by benchmarks/classroom.py (docs/teaching.md), MB.
 HUB_MB = 189
-SYSTEM_MB = 512
 PATIENCE_MS = 120_000
 
-# The kernel's indicator says "idle" before it connects, then something else, then idle again.
-KERNEL_WATCH = """
-window.__kernelWoke = false;
-new MutationObserver(() => {
-  const s = document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status;
-  if (s && s !== 'idle') window.__kernelWoke = true;
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-status']});
-"""
 # Every board view drawn, and showing the reveal it was asked for: a board bigger than the
 # empty one-cell default, and (when it shows a step) some cell uncovered.
 BOARDS_SHOWN = """() => {
@@ -108,37 +102,29 @@ def server_processes() -> list[psutil.Process]:
 
 
 def memory_mb(procs: list[psutil.Process]) -> dict:
-    rss = pss = 0
-    for p in procs:
-        with contextlib.suppress(psutil.Error):
-            full = p.memory_full_info()
-            rss += full.rss
-            pss += getattr(full, "pss", full.rss)
-    return {"rss_mb": rss / MB, "pss_mb": pss / MB, "kernels": len(procs) - 1}
+    """The server and its kernels' memory (RSS and PSS, MB), and how many kernels there are."""
+    return {"rss_mb": memory(procs), "pss_mb": memory(procs, pss=True), "kernels": kernels(procs)}
 
 
 def run_notebook(page, base: str, name: str) -> None:
     """Open `name` and run all, wait for every board. The earlier notebooks' kernels stay alive on the
     server, as when a student moves on to the next notebook (the page shows only this one)."""
     cells = page.request.get(f"{base}/api/contents/{name}?token={TOKEN}").json()["content"]["cells"]
-    shown = sum(
-        c["cell_type"] == "code" and not c["metadata"].get("jupyter", {}).get("source_hidden") for c in cells
-    )
     page.goto(f"{base}/lab/tree/{name}?token={TOKEN}&reset")
     page.wait_for_function(
         "n => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length === n",
         arg=sum(c["cell_type"] == "code" for c in cells),
     )
     page.wait_for_function(
-        "() => window.__kernelWoke && document.querySelector('.jp-Notebook-ExecutionIndicator')"
-        "?.dataset.status === 'idle'"
+        "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'"
     )
+    wait_for_kernel(page, base, name, PATIENCE_MS)  # the server says so too, the page connected
     page.click(".lm-MenuBar-item:has-text('Run')")
     page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")
     page.wait_for_function(
         """n => [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
             .filter(p => /\\[\\d+\\]/.test(p.textContent)).length === n""",
-        arg=shown,
+        arg=shown_code_cells(name),
     )
     page.wait_for_function(BOARDS_SHOWN)
     body = page.locator(".jp-Notebook").inner_text()
@@ -186,20 +172,6 @@ def lesson_peak(kernel_mb: dict, server_mb: float, cull_minutes: float = CLASS_C
     return best
 
 
-def class_size(ram_gb: int, cores: int, per_student_mb: float, cores_per_player: float) -> dict:
-    """How many students a server holds: by memory (less the system's and the hub's), and by CPU
-    when they all play at once.
-
-    Examples
-    --------
-    >>> class_size(8, 2, 500, 0.05)
-    {'by_memory': 14, 'by_cpu': 40, 'students': 14}
-    """
-    by_memory = int((ram_gb * 1024 - SYSTEM_MB - HUB_MB) // per_student_mb)
-    by_cpu = int(cores / cores_per_player + 1e-9) if cores_per_player > 0 else by_memory
-    return {"by_memory": by_memory, "by_cpu": by_cpu, "students": min(by_memory, by_cpu)}
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--chromium", default=CHROMIUM)
@@ -227,7 +199,6 @@ def main(argv=None) -> int:
             browser = pw.chromium.launch(executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS)
             page = browser.new_page(viewport={"width": 1400, "height": 1000})
             page.set_default_timeout(PATIENCE_MS)
-            page.add_init_script(KERNEL_WATCH)
             figures["idle_server"] = memory_mb(server_processes())
             before = figures["idle_server"]["rss_mb"]
             for name, _, _ in CORE:
@@ -277,11 +248,13 @@ def main(argv=None) -> int:
         "alive": alive,
         "peak_without_culling_mb": no_cull,
     }
-    figures["class"] = {f"{gb} GB, {c} cores": class_size(gb, c, peak, cores) for gb, c in ((8, 2), (16, 4))}
+    figures["class"] = {
+        f"{gb} GB, {c} cores": class_size(c, gb, peak, HUB_MB, cores) for gb, c in ((8, 2), (16, 4))
+    }
     a = figures["after_culling"]
     print(f"  after {args.cull_after} s idle: {a['kernels']} kernels left, RSS {a['rss_mb']:.0f} MB")
     print(
-        f"\nOne student through the 50-minute lesson, idle kernels culled after {CLASS_CULL_MINUTES} min:"
+        f"\nOne student through the 50-minute lesson, idle kernels culled after {CLASS_CULL_MINUTES:g} min:"
         f" at most {peak:.0f} MB RSS (minute {minute}: {len(alive)} kernels alive);"
         f" {no_cull:.0f} MB with no culling"
     )

@@ -94,3 +94,22 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 600, extra: tuple
                 server.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+def wait_for_kernel(page, base: str, name: str, timeout_ms: float) -> None:
+    """Wait until the server at `base` says notebook `name`'s kernel is idle with a connection
+    (the page's); `page` is a Playwright page, whose requests carry the polling.
+
+    The page's kernel indicator alone can mislead: it says idle before it connects, its states
+    can pass between two looks, and a kernel kept from earlier may never show another state.
+    The server's own state has none of these problems.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    kernels = []
+    while time.monotonic() < deadline:
+        sessions = page.request.get(f"{base}/api/sessions?token={TOKEN}").json()
+        kernels = [s["kernel"] for s in sessions if s.get("path", "").endswith(name) and s.get("kernel")]
+        if any(k.get("execution_state") == "idle" and k.get("connections", 0) >= 1 for k in kernels):
+            return
+        page.wait_for_timeout(200)  # the server's state, polled
+    raise TimeoutError(f"{name}: its kernel never came up idle and connected: {kernels}")

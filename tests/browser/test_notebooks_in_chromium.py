@@ -16,13 +16,12 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
-import time
 
 import nbformat
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from chromium import CANVAS_PIXELS, DRAWN, FRAMES, PATIENCE, ROOT, shoot
-from labserver import TOKEN, running_lab
+from labserver import TOKEN, running_lab, wait_for_kernel
 
 # A notebook of the tests' own, for the game: its second cell prints the kernel's board.
 GAME_NOTEBOOK = [
@@ -56,22 +55,6 @@ def ran_notebook(browser, lab: str, name: str, viewport=(1400, 1000), ui: str = 
         page.close()
 
 
-def wait_for_kernel(page, lab: str, name: str) -> None:
-    """Wait until the server says notebook `name`'s kernel is idle with a connection (the page's).
-
-    The indicator alone can mislead: it says idle before it connects, and a kernel kept from an
-    earlier test may never show another state. The server's own state has neither problem.
-    """
-    deadline = time.monotonic() + PATIENCE / 1000
-    while time.monotonic() < deadline:
-        sessions = page.request.get(f"{lab}/api/sessions?token={TOKEN}").json()
-        kernels = [s["kernel"] for s in sessions if s.get("path", "").endswith(name) and s.get("kernel")]
-        if any(k.get("execution_state") == "idle" and k.get("connections", 0) >= 1 for k in kernels):
-            return
-        page.wait_for_timeout(200)  # the server's state, polled
-    raise TimeoutError(f"{name}: its kernel never came up idle and connected: {kernels}")
-
-
 def _run_all(page, lab: str, name: str, ui: str = "lab"):
     # The notebook's code cells, as the server has them: the page adds its cells a few at a time.
     cells = page.request.get(f"{lab}/api/contents/{name}?token={TOKEN}").json()["content"]["cells"]
@@ -90,7 +73,9 @@ def _run_all(page, lab: str, name: str, ui: str = "lab"):
     page.wait_for_function(  # the page's kernel indicator says idle...
         "() => document.querySelector('.jp-Notebook-ExecutionIndicator')?.dataset.status === 'idle'"
     )
-    wait_for_kernel(page, lab, name)  # ...and the server says the kernel is idle with the page connected
+    wait_for_kernel(
+        page, lab, name, PATIENCE
+    )  # ...and the server says the kernel is idle with the page connected
     page.click(".lm-MenuBar-item:has-text('Run')")
     page.click(".lm-Menu-item:not(.lm-mod-disabled):has-text('Run All Cells')")  # once it can run
     page.wait_for_function(
