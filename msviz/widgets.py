@@ -495,7 +495,15 @@ def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None
 
 # ---- the quiz: predict the next cell ----------------------------------------------
 
-from .words import quiz_asks_return, quiz_judge, quiz_rule, quiz_score, quiz_verdict  # noqa: E402
+from .words import (  # noqa: E402
+    QUIZ_NOT_A_TRY,
+    QUIZ_RIGHT,
+    quiz_asks_return,
+    quiz_judge,
+    quiz_rule,
+    quiz_score,
+    quiz_verdict,
+)
 
 __all__ += ["Quiz", "quiz"]
 
@@ -601,14 +609,12 @@ class Quiz(widgets.VBox):
             return quiz_score(right, tries, over=True, cut=self.last_question < len(self.trace) - 1)
         k, returning = self.step, self.returning
         kind = quiz_judge(self.trace, k, row, col, returning=returning)
-        if kind not in ("quiz_revealed", "quiz_return_hidden"):
+        if kind not in QUIZ_NOT_A_TRY:
             with self.view.hold_sync():
-                self.view.quiz_right = right + (kind in ("quiz_right", "quiz_layer", "quiz_return_right"))
+                self.view.quiz_right = right + (kind in QUIZ_RIGHT)
                 self.view.quiz_tries = tries + 1
-                if returning:
-                    self.view.quiz_returned = True
-                else:
-                    self.view.quiz_returned = False
+                self.view.quiz_returned = returning  # answered; after a call, the next step asks afresh
+                if not returning:
                     self.view.step = k + 1
         return quiz_verdict(self.trace, k, row, col, returning=returning)
 

@@ -27,6 +27,8 @@ __all__ = [
     "quiz_rule",
     "quiz_judge",
     "quiz_asks_return",
+    "QUIZ_RIGHT",
+    "QUIZ_NOT_A_TRY",
     "quiz_verdict",
     "quiz_score",
     "ORDER_RULE",
@@ -361,6 +363,12 @@ def quiz_rule(order: str) -> str:
     if order not in ORDER_NAMES:
         raise ValueError(f"order must be one of {sorted(ORDER_NAMES)}, not {order!r}")
     return fill(f"quiz_rule_{order}")
+
+
+#: The verdicts that count as right: the next cell, a cell of its layer (BFS), the call that goes on.
+QUIZ_RIGHT = frozenset({"quiz_right", "quiz_layer", "quiz_return_right"})
+#: The verdicts on a click that cannot be an answer (not counted as a try).
+QUIZ_NOT_A_TRY = frozenset({"quiz_revealed", "quiz_return_hidden"})
 
 
 def quiz_asks_return(t, k: int) -> bool:

@@ -223,3 +223,17 @@ def test_a_hidden_cell_is_no_answer_to_a_return_and_start_again_forgets_it():
     assert q.question == quiz_rule("dfs")
     q.start_again()
     assert not q.view.quiz_returned and q.step == 0 and q.score == (0, 0)
+
+
+def test_the_browser_counts_the_same_verdicts_as_python():
+    import re
+    from pathlib import Path
+
+    from msviz.words import QUIZ_NOT_A_TRY, QUIZ_RIGHT
+
+    source = (Path(msviz.__file__).parent / "view.js").read_text(encoding="utf-8")
+    kinds = {
+        name: set(re.findall(r'"(quiz_\w+)"', re.search(rf"const {name} = .*", source).group(0)))
+        for name in ("isRight", "notATry")
+    }
+    assert kinds == {"isRight": set(QUIZ_RIGHT), "notATry": set(QUIZ_NOT_A_TRY)}
