@@ -142,16 +142,6 @@ def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncA
 PAGE_STYLE = """
 body { font-family: sans-serif; margin: 16px; max-width: 1400px; }
 h1 { font-size: 1.5em; margin: 0.4em 0; }
-.msviz-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin: 8px 0; }
-.msviz-controls button { width: 34px; height: 30px; display: inline-flex; align-items: center;
-  justify-content: center; border: 1px solid $control_edge; border-radius: 3px; background: $control;
-  cursor: pointer; }
-.msviz-controls button svg { fill: $control_ink; }
-.msviz-controls input[type=range] { flex: 1 1 240px; min-width: 160px; }
-.msviz-controls input[type=number] { width: 4em; }
-.msviz-controls output { min-width: 8em; font-variant-numeric: tabular-nums; }
-.msviz-boards { display: flex; gap: 16px; }
-.msviz-page-board { flex: 1 1 0; min-width: 0; }
 """
 
 
@@ -183,8 +173,9 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body", 1)[1]
     (True, False)
     """
+    from .frontend import CSS, PAGE_PARTS, join
     from .solutions import DEFAULT, LINES, SOURCES
-    from .viewstate import BINARY, CSS, ESM, page_state, view_state
+    from .viewstate import BINARY, page_state, view_state
     from .words import TITLES, VIEW_WORDS
 
     ts = _traces(traces)
@@ -199,40 +190,36 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     steps = max(len(t) for t in ts)
     per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
     title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"
-    palette = view_palette()
     boards = []
     for t in ts:
         state = view_state(t)
         for name in BINARY:  # gzip'd: the browser's own DecompressionStream opens them
             state[name] = base64.b64encode(gzip.compress(state.get(name, b""), mtime=0)).decode("ascii")
-        boards.append(
-            page_state(
-                state,
-                step=min(step, len(t) - 1),
-                generation=1,
-                title=TITLES[t.order] if len(ts) > 1 else "",
-                fps=fps,
-                last_step=steps - 1,
-                palette=palette,
-                words=dict(VIEW_WORDS),
-                code="" if t.written is not None else SOURCES[DEFAULT[t.order]],  # a student's run: none
-                code_lines={} if t.written is not None else LINES[DEFAULT[t.order]],
-            )
+        replay = t.written is not None  # a student's run: no code beside it
+        state.update(
+            generation=1,
+            title=TITLES[t.order] if len(ts) > 1 else "",
+            code="" if replay else SOURCES[DEFAULT[t.order]],
+            code_lines={} if replay else LINES[DEFAULT[t.order]],
         )
-    view_source = ESM.read_text(encoding="utf-8")
-    page_source = ESM.with_name("page.js").read_text(encoding="utf-8")
-    for text in (view_source, page_source):
-        if "</script" in text.lower():
-            raise RuntimeError("a script contains '</script', which would end its tag early")
-    events_name = {"dfs": "every call and return", "bfs": "every enqueue and dequeue"}
-    names = sorted({"every write" if t.written is not None else events_name[t.order] for t in ts})
-    data = json.dumps(
-        {
-            "boards": boards,
-            "binary": list(BINARY),
-            "controls": {"fps": fps, "per_frame": per_frame, "step": step, "events_name": " / ".join(names)},
-        }
+        boards.append(state)
+    # One stage, as a comparison in a notebook: the first board's traits, the others beside it,
+    # and one control bar that moves them all.
+    stage = page_state(
+        boards[0],
+        others=boards[1:],
+        step=min(step, steps - 1),
+        fps=fps,
+        per_frame=per_frame,
+        controls=True,
+        last_step=steps - 1,
+        palette=view_palette(),
+        words=dict(VIEW_WORDS),
     )
+    script = join(PAGE_PARTS)
+    if "</script" in script.lower():
+        raise RuntimeError("the page's script contains '</script', which would end its tag early")
+    data = json.dumps({"stage": stage, "binary": list(BINARY)})
     data = data.replace("</", "<\\/")  # nothing inside may close the script tag
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -242,18 +229,14 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
 <style>{CSS.read_text(encoding="utf-8")}</style></head>
 <body><main>
 <h1>{html.escape(title)}</h1>
-<div class="msviz-boards" id="msviz-boards"></div>
+<div id="msviz-stage"></div>
 <p style="color:{PALETTE["ink"]};font-size:90%">Keys: left/right one step, Home/End first/last,
 space play/pause (click a board first). Made with msviz.</p></main>
-<script id="msviz-view" type="text/plain">{view_source}</script>
 <script id="msviz-data" type="application/json">{data}</script>
 <script type="module">
-{page_source}
+{script}
 const data = JSON.parse(document.getElementById("msviz-data").textContent);
-window.msvizPage = await start({{
-  viewSource: document.getElementById("msviz-view").textContent,
-  holder: document.getElementById("msviz-boards"), ...data,
-}});
+window.msvizPage = await start({{ holder: document.getElementById("msviz-stage"), ...data }});
 </script>
 </body></html>
 """

@@ -1,10 +1,12 @@
 """The board drawn in the browser: one view for the player, the comparison and the game.
 
-`BoardView` is an anywidget: its JavaScript (``view.js``, beside this file) is
-one plain ES module with no build step and nothing fetched from the network.
-The kernel sends a reveal once, as binary arrays in synced traits; the browser
-draws any step of it by itself, so moving the `step` trait (by a slider, Play,
-the keyboard) never waits for the kernel. Since the whole state lives in
+`BoardView` is an anywidget: its JavaScript is plain ES modules (``msviz/js``,
+joined into one by `msviz.frontend`) with no build step and nothing fetched from
+the network. It draws its own controls (`controls`): no ipywidgets around it,
+so it is the same wherever anywidget runs (JupyterLab, Notebook 6 and 7, VS
+Code, Colab, Voila, marimo). The kernel sends a reveal once, as binary arrays
+in synced traits; the browser draws any step of it by itself, so moving the
+`step` trait (by the scrub bar, Play, the keyboard) never waits for the kernel. Since the whole state lives in
 traits, a saved notebook or an exported page can rebuild the view without one.
 
 The view draws the finer timeline of `msviz.Trace` (calls and returns, or
@@ -92,7 +94,7 @@ class BoardView(anywidget.AnyWidget):
     rows = traitlets.Int(1).tag(sync=True)
     cols = traitlets.Int(1).tag(sync=True)
     order = traitlets.Unicode("").tag(sync=True)  # "dfs", "bfs", or "" (a game's click)
-    click = traitlets.List([0, 0]).tag(sync=True)
+    click_cell = traitlets.List([0, 0]).tag(sync=True)  # the clicked cell, [row, col]
     start = traitlets.Bytes(b"\x00").tag(sync=True)
     final = traitlets.Bytes(b"\x00").tag(sync=True)
     reveal_event = traitlets.Bytes(b"").tag(sync=True)
@@ -130,13 +132,22 @@ class BoardView(anywidget.AnyWidget):
     max_cell = traitlets.Int(32).tag(sync=True)
     #: The last step the keyboard goes to; -1 for this reveal's own (a comparison sets the longer side's).
     last_step = traitlets.Int(-1).tag(sync=True)
-    #: Frames a second of the linked Play widget.
+    #: Frames a second while playing (1 to 60).
     fps = traitlets.Int(10).tag(sync=True)
-    #: The Play widget that drives this view (its speed follows `fps`).
-    play = traitlets.Instance(widgets.Play, allow_none=True).tag(sync=True, **widgets.widget_serialization)
-    #: The widgets linked to the step: while Play runs, their updates reach the kernel
-    #: twice a second rather than every frame (the browser draws without it).
-    linked = traitlets.List(traitlets.Instance(widgets.Widget)).tag(sync=True, **widgets.widget_serialization)
+    #: Draw the control bar above the board (a player, a comparison): Play, steps, a scrub bar, speed.
+    controls = traitlets.Bool(False).tag(sync=True)
+    #: Whether Play is playing; the browser's own clock moves `step`, and sets this back at the end.
+    playing = traitlets.Bool(False).tag(sync=True, echo_update=False)
+    #: Steps a Play move takes.
+    per_frame = traitlets.Int(1).tag(sync=True)
+    #: The other boards beside this one, moved by the same step (a comparison): each a dict of the
+    #: traits a board has of its own (its arrays, `title`, `generation`, `code`, `code_lines`).
+    others = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: A line of words above the board (the game's), a restart button's words ("" for none), and an
+    #: error raised in Python by a click (shown under the board).
+    status = traitlets.Unicode("").tag(sync=True)
+    restart = traitlets.Unicode("").tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
     palette = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     #: The source shown beside the board (empty: none), and the line each kind of event runs on.
@@ -172,6 +183,7 @@ class BoardView(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self._click_handlers = widgets.CallbackDispatcher()
         self._flag_handlers = widgets.CallbackDispatcher()
+        self._restart_handlers = widgets.CallbackDispatcher()
         self.on_msg(self._handle_message)
         self.trace = trace
 
@@ -213,6 +225,24 @@ class BoardView(anywidget.AnyWidget):
     def _valid_fps(self, proposal):
         return _as_trait_error(_checks.whole_number, "fps", proposal["value"], least=1, most=60)
 
+    @traitlets.validate("per_frame")
+    def _valid_per_frame(self, proposal):
+        return _as_trait_error(_checks.whole_number, "per_frame", proposal["value"], least=1)
+
+    @traitlets.observe("mode")
+    def _mode_changed(self, change) -> None:
+        """Keep the moment shown when Python switches the mode (the browser's bar does it there)."""
+        positions = [_positions(self._board(i), change["new"]) for i in range(1 + len(self.others))]
+        with self.hold_sync():
+            self.last_step = max(max(positions) - 1, 0)
+            if "mode" not in getattr(self, "_property_lock", {}) and self.trace is not None:
+                self.step = _same_moment(self.trace, self.step, change["new"])
+
+    def _board(self, index: int):
+        """Read a trait of board `index` (0: this view's own; others from `others`, then this view's)."""
+        own = {} if index == 0 else self.others[index - 1]
+        return lambda name: own[name] if name in own else getattr(self, name)
+
     @traitlets.validate("quiz_right", "quiz_tries")
     def _valid_score(self, proposal):
         return _as_trait_error(_checks.whole_number, proposal["trait"].name, proposal["value"], least=0)
@@ -251,8 +281,15 @@ class BoardView(anywidget.AnyWidget):
         """Call ``callback(row, col)`` on a right-click, or a click with a modifier key."""
         self._flag_handlers.register_callback(callback, remove=remove)
 
+    def on_restart(self, callback, remove: bool = False) -> None:
+        """Call ``callback()`` when the restart button (see `restart`) is pressed."""
+        self._restart_handlers.register_callback(callback, remove=remove)
+
     def _handle_message(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict) or content.get("event") not in ("click", "flag"):
+        if not isinstance(content, dict) or content.get("event") not in ("click", "flag", "restart"):
+            return
+        if content["event"] == "restart":
+            self._restart_handlers()
             return
         row, col = content.get("row"), content.get("col")
         if not (type(row) is int and type(col) is int):  # JSON's true and false are not cells
@@ -264,45 +301,7 @@ class BoardView(anywidget.AnyWidget):
     # What a page without widgets shows: the board as a PNG.
     def picture(self) -> np.ndarray:
         """Return the position shown as an RGB image (drawn by matplotlib, in the kernel)."""
-        shape = (self.rows, self.cols)
-        cells = self.rows * self.cols
-        if len(self.start) != cells or len(self.final) != cells or len(self.step_cell) % 4:
-            raise ValueError(
-                f"the view's arrays do not fit its {self.rows}x{self.cols} board "
-                f"({len(self.start)} and {len(self.final)} bytes for {cells} cells)"
-            )
-        codes = np.frombuffer(self.start, np.uint8).reshape(shape)
-        final = np.frombuffer(self.final, np.uint8).reshape(shape)
-        symbols = np.array(list(CODES))
-        last = self.positions - 1
-        p = max(-1, min(self.step, last))
-        current = frontier = None
-        if p >= 0:
-            if self.mode == "events":
-                e, k = p, int(np.frombuffer(self.event_step, "<i4")[p])
-            else:
-                e, k = int(np.frombuffer(self.visit_event, "<i4")[p]), p
-            if self.replay:  # every write up to e, in order
-                codes = codes.copy()
-                cells = np.frombuffer(self.step_cell, "<i4")[: e + 1]
-                for i, code in zip(cells.tolist(), np.frombuffer(self.step_code, np.uint8)[: e + 1].tolist()):
-                    codes.flat[i] = code
-            else:
-                revealed = np.frombuffer(self.reveal_event, "<i4").reshape(shape)
-                codes = np.where((revealed >= 0) & (revealed <= e), final, codes)
-            current = divmod(int(np.frombuffer(self.step_cell, "<i4")[k]), self.cols)
-            if self.show_frontier:
-                enter = np.frombuffer(self.enter_event, "<i4").reshape(shape)
-                leave = np.frombuffer(self.leave_event, "<i4").reshape(shape)
-                frontier = (enter >= 0) & (enter <= e) & (e < leave)
-        return state_image(
-            symbols[codes],
-            current=current,
-            frontier=frontier,
-            order=self.order or "dfs",
-            px=tile_size(shape, width_px=480),
-            show_mines=self.show_mines and p == last,
-        )
+        return board_picture(self._board(0))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -311,6 +310,70 @@ class BoardView(anywidget.AnyWidget):
         except ValueError:  # arrays that do not fit: the live view still shows, without its PNG
             return bundle
         return with_png(bundle, picture)
+
+
+def _positions(get, mode: str) -> int:
+    """How many positions a board (its traits read by `get`) has in `mode`: its steps, or its events."""
+    return len(get("step_cell")) // 4 if mode == "visits" else len(get("event_label"))
+
+
+def _same_moment(t: Trace, k: int, mode: str) -> int:
+    """Position `k` of trace `t` in the other mode: a step as its event ("events"), an event as its step."""
+    if k < 0:
+        return k
+    if mode == "events":
+        return int(t.visit_event[min(k, len(t) - 1)]) if len(t) else k
+    return int(t.event_step[min(k, t.events - 1)]) if t.events else k
+
+
+def board_picture(get) -> np.ndarray:
+    """Return the position a board shows as an RGB image, reading its traits with ``get(name)``.
+
+    A comparison's second board is drawn from its own traits (in `BoardView.others`) and the
+    shared ones (its step, mode); `BoardView.picture` draws the first.
+    """
+    rows, cols = get("rows"), get("cols")
+    shape = (rows, cols)
+    cells = rows * cols
+    start, final, step_cell = get("start"), get("final"), get("step_cell")
+    if len(start) != cells or len(final) != cells or len(step_cell) % 4:
+        raise ValueError(
+            f"the view's arrays do not fit its {rows}x{cols} board "
+            f"({len(start)} and {len(final)} bytes for {cells} cells)"
+        )
+    codes = np.frombuffer(start, np.uint8).reshape(shape)
+    symbols = np.array(list(CODES))
+    last = _positions(get, get("mode")) - 1
+    p = max(-1, min(get("step"), last))
+    current = frontier = None
+    if p >= 0:
+        if get("mode") == "events":
+            e, k = p, int(np.frombuffer(get("event_step"), "<i4")[p])
+        else:
+            e, k = int(np.frombuffer(get("visit_event"), "<i4")[p]), p
+        if get("replay"):  # every write up to e, in order
+            codes = codes.copy()
+            written = np.frombuffer(step_cell, "<i4")[: e + 1]
+            for i, code in zip(written.tolist(), np.frombuffer(get("step_code"), np.uint8)[: e + 1].tolist()):
+                codes.flat[i] = code
+        else:
+            revealed = np.frombuffer(get("reveal_event"), "<i4").reshape(shape)
+            codes = np.where(
+                (revealed >= 0) & (revealed <= e), np.frombuffer(final, np.uint8).reshape(shape), codes
+            )
+        current = divmod(int(np.frombuffer(step_cell, "<i4")[k]), cols)
+        if get("show_frontier"):
+            enter = np.frombuffer(get("enter_event"), "<i4").reshape(shape)
+            leave = np.frombuffer(get("leave_event"), "<i4").reshape(shape)
+            frontier = (enter >= 0) & (enter <= e) & (e < leave)
+    return state_image(
+        symbols[codes],
+        current=current,
+        frontier=frontier,
+        order=get("order") or "dfs",
+        px=tile_size(shape, width_px=480),
+        show_mines=get("show_mines") and p == last,
+    )
 
 
 def _as_trait_error(check, *args, **kwargs):

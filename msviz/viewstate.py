@@ -2,36 +2,29 @@
 
 Pure numpy, so that an exported page (`msviz.export`) needs neither
 ipywidgets nor anywidget: the notebook widget (`msviz.view.BoardView`) and
-the page are given the same state, and run the same ``view.js``.
+the page are given the same state, and run the same front end (`msviz.frontend`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
+from .frontend import CSS, ESM
 from .render import tile_codes
 from .trace import Trace
 
 __all__ = ["ESM", "CSS", "TRAITS", "BINARY", "view_state", "board_state", "page_state"]
 
-#: The view's JavaScript module.
-ESM = Path(__file__).with_name("view.js")
-#: The view's style sheet.
-CSS = Path(__file__).with_name("view.css")
-
 #: Every trait a board view shares with the browser, and its default: the one list of
 #: them. `msviz.view.BoardView` declares each (its comments say what each means; a test
-#: holds the two equal), an exported page starts each board from these, and ``view.js``
-#: and ``page.js`` read no other name (tested too). `play` and `linked` are the widgets
-#: that drive a view in a notebook; a page has none.
+#: holds the two equal), an exported page starts each board from these, and the front end
+#: (``msviz/js``) reads no other name (tested too).
 TRAITS = {
     # The reveal: its board and arrays (see `view_state`).
     "rows": 1,
     "cols": 1,
     "order": "",
-    "click": [0, 0],
+    "click_cell": [0, 0],
     "start": b"\x00",
     "final": b"\x00",
     "reveal_event": b"",
@@ -62,8 +55,14 @@ TRAITS = {
     "max_cell": 32,
     "last_step": -1,
     "fps": 10,
-    "play": None,
-    "linked": [],
+    # The stage around the boards: its control bar, a second board, a status line.
+    "controls": False,
+    "playing": False,
+    "per_frame": 1,
+    "others": [],
+    "status": "",
+    "restart": "",
+    "error": "",
     "palette": {},
     "words": {},
     "code": "",
@@ -123,7 +122,7 @@ def view_state(t: Trace) -> dict:
         "rows": rows,
         "cols": cols,
         "order": t.order,
-        "click": list(t.click),
+        "click_cell": list(t.click),
         "start": _codes(t.board),
         "final": _codes(t.final),
         "reveal_event": _int32(t.reveal_event_map),
@@ -171,7 +170,7 @@ def board_state(board: np.ndarray) -> dict:
         "rows": rows,
         "cols": cols,
         "order": "",
-        "click": [0, 0],
+        "click_cell": [0, 0],
         "start": _codes(board),
         "final": _codes(board),
         "reveal_event": none,

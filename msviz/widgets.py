@@ -1,14 +1,17 @@
-"""Controls around the board view: a step-through player, DFS vs BFS side by side, a game.
+"""The widgets: a step-through player, DFS vs BFS side by side, a game, a quiz.
 
-The board is a `msviz.view.BoardView`, drawn in the browser from the trace sent
-once. The controls are core ipywidgets (`Play`, `IntSlider`, `Button`),
-linked to the view's step in the browser with ``jslink``: dragging the slider,
-pressing Play, or the keyboard (left/right, Home/End, space on the board) never
-waits for the kernel. Speed goes up to 60 frames a second, and several steps a
-frame make a long reveal play in under a minute.
+Each is one `msviz.view.BoardView` (an anywidget) that draws its own controls
+in the browser: Play and Pause, steps back and on, first and last, a scrub bar
+with the step number, speed, steps a frame and what one step is (a revealed
+cell, or every event). Play runs on the browser's own clock, so it keeps its
+pace with no kernel, and there are no ipywidgets around the board: the same
+widget shows in JupyterLab, Notebook 6 and 7, VS Code, Colab, Voila and marimo
+(``mo.ui.anywidget(msviz.player(t))``). The step, speed, mode and whether it
+plays are traits that Python reads and sets (``p.step = 40`` moves the view);
+``ipywidgets.jslink`` to a slider still works where ipywidgets run.
 
-Errors raised inside a callback (a button pressed, a cell clicked) are shown in
-the widget itself, in an output area under the controls.
+Errors raised inside a callback (a cell clicked, the restart button) are shown
+in the widget itself, under the board (its `error` trait).
 """
 
 from __future__ import annotations
@@ -16,218 +19,71 @@ from __future__ import annotations
 import functools
 import traceback
 
-import ipywidgets as widgets
 import numpy as np
-import traitlets
 
 from . import _checks
 from .grade import Recording
-from .render import PALETTE
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .trace import checked as checked_trace
 from .traversal import READING_ORDER
-from .view import BoardView, with_png
+from .view import BoardView, board_picture
+from .viewstate import view_state
 from .words import TITLES, caption, event_caption, fill
 
 __all__ = ["Player", "Compare", "Game", "player", "compare", "game", "caption"]
 
 PLAY_SECONDS = 20  # at the default speed, a reveal plays in about this long
-_EVENTS_NAME = {
-    frozenset({"dfs"}): "every call and return",
-    frozenset({"bfs"}): "every enqueue and dequeue",
-    frozenset({"dfs", "bfs"}): "every call and return / enqueue and dequeue",
-}
+FPS = 10  # the default speed, frames a second
 
 
 def _reports_errors(method):
-    """Make a widget callback show its exception in the widget's `errors` area."""
+    """Make a widget callback show its exception in the widget (its `error` trait)."""
 
     @functools.wraps(method)
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
         except Exception:
-            self.errors.layout.display = None
-            self.errors.append_stdout(traceback.format_exc())
+            self.error = traceback.format_exc()
             return None
 
     return wrapper
 
 
-def _errors_area() -> widgets.Output:
-    return widgets.Output(layout=widgets.Layout(display="none", border=f"1px solid {PALETTE['error']}"))
+def _playing(steps: int) -> dict:
+    """The control bar's traits for a reveal of `steps` steps: it plays in about PLAY_SECONDS."""
+    return {
+        "controls": True,
+        "fps": FPS,
+        "per_frame": max(1, round(steps / (PLAY_SECONDS * FPS))),
+        "last_step": max(steps - 1, 0),
+    }
 
 
-class _Play(widgets.Play):
-    """A Play whose moves the kernel does not echo back to the browser.
+class Player(BoardView):
+    """Step through one reveal: its own controls, and the board with its caption and code.
 
-    While Play runs, the browser sends its moves to the kernel only twice a
-    second (see `msviz.view.BoardView.linked`); an echo of an older move
-    arriving after a newer local one would set the older one back.
-    """
-
-    value = traitlets.CInt(0).tag(sync=True, echo_update=False)
-    playing = traitlets.Bool(False).tag(sync=True, echo_update=False)
-
-
-class _Slider(widgets.IntSlider):
-    """An IntSlider whose moves the kernel does not echo back (see `_Play`)."""
-
-    value = traitlets.CInt(0).tag(sync=True, echo_update=False)
-
-
-class _Stepping:
-    """What the player and the comparison share: Play, a slider, step buttons, speed."""
-
-    def _wire(self, views, steps: int) -> widgets.Box:
-        """Make the controls, link them to `views` in the browser, and return them as one bar."""
-        last = max(steps - 1, 0)
-        fps = 10
-        per_frame = max(1, round(steps / (PLAY_SECONDS * fps)))
-        self.play = _Play(
-            min=0,
-            max=last,
-            step=per_frame,
-            interval=1000 // fps,
-            description="Play",
-            show_repeat=False,
-            layout=widgets.Layout(width="88px"),
-        )
-        self.slider = _Slider(
-            min=0,
-            max=last,
-            description="step",
-            continuous_update=True,
-            layout=widgets.Layout(flex="1 1 220px", min_width="220px"),
-            style={"description_width": "initial"},
-        )
-        self.back = widgets.Button(
-            icon="step-backward",
-            tooltip="one step back (left arrow on the board)",
-            layout=widgets.Layout(width="40px"),
-        )
-        self.forward = widgets.Button(
-            icon="step-forward",
-            tooltip="one step on (right arrow on the board)",
-            layout=widgets.Layout(width="40px"),
-        )
-        self.speed = widgets.IntSlider(
-            value=fps,
-            min=1,
-            max=60,
-            description="frames/s",
-            layout=widgets.Layout(width="170px"),
-            style={"description_width": "initial"},
-        )
-        self.per_frame = widgets.IntSlider(
-            value=per_frame,
-            min=1,
-            max=max(10, 2 * per_frame),
-            description="steps/frame",
-            layout=widgets.Layout(width="190px"),
-            style={"description_width": "initial"},
-        )
-        self.links = [
-            widgets.jslink((self.play, "value"), (self.slider, "value")),
-            widgets.jslink((self.per_frame, "value"), (self.play, "step")),
-        ]
-        self._views = views
-        for view in views:
-            view.last_step = last
-            self.links.append(widgets.jslink((self.slider, "value"), (view, "step")))
-        self.links.append(widgets.jslink((self.speed, "value"), (views[0], "fps")))
-        # The first view sets Play's speed, makes it end on the last step, and keeps the
-        # kernel out of the loop while it plays.
-        views[0].play = self.play
-        views[0].linked = [self.play, self.slider, *views]
-        for control in (self.play, self.slider, self.back, self.forward, self.speed, self.per_frame):
-            control.disabled = steps == 0
-        self.back.on_click(self._back)
-        self.forward.on_click(self._forward)
-        orders = {v.order for v in views}
-        self.mode = widgets.Dropdown(
-            options=[("one step per revealed cell", "visits"), (_EVENTS_NAME[frozenset(orders)], "events")],
-            value="visits",
-            disabled=steps == 0,
-            tooltip="what one step of the slider is: a revealed cell, or one event of the traversal",
-            layout=widgets.Layout(width="190px"),
-        )
-        self.mode.observe(self._switch, names="value")
-        wrap = widgets.Layout(flex_flow="row wrap", align_items="center")
-        return widgets.VBox(
-            [
-                # On a narrow screen the slider goes to a row of its own, as wide as the view.
-                widgets.Box([self.play, self.back, self.forward, self.mode, self.slider], layout=wrap),
-                widgets.Box([self.speed, self.per_frame], layout=wrap),
-            ]
-        )
-
-    @_reports_errors
-    def _switch(self, change) -> None:
-        """Show the same moment in the other mode: a step as its event, an event as the step it belongs to."""
-        t = self._traces[0]
-        k = self.slider.value
-        if change["new"] == "events":
-            k = int(t.visit_event[min(k, len(t) - 1)]) if len(t) else 0
-        elif t.events:
-            k = int(t.event_step[min(k, t.events - 1)])
-        for view in self._views:
-            view.mode = change["new"]
-        last = max(max(v.positions for v in self._views) - 1, 0)
-        for view in self._views:
-            view.last_step = last
-        self.play.max = self.slider.max = last
-        self.step = min(k, last)
-
-    @property
-    def step(self) -> int:
-        """The step shown."""
-        return self.slider.value
-
-    @step.setter
-    def step(self, k: int) -> None:
-        # In a browser the links move the views too; set them here as well, so
-        # that the kernel's copy agrees without one (and the PNG fallback shows k).
-        with self.slider.hold_sync():
-            self.slider.value = k
-        for view in self._views:
-            view.step = self.slider.value
-
-    @_reports_errors
-    def _back(self, _button) -> None:
-        self.step = max(self.slider.min, self.slider.value - 1)
-
-    @_reports_errors
-    def _forward(self, _button) -> None:
-        self.step = min(self.slider.max, self.slider.value + 1)
-
-
-class Player(_Stepping, widgets.VBox):
-    """Step through one reveal: Play, a slider, step buttons, speed, and the board with its caption.
-
-    Build it with :func:`player`. The parts are attributes: `trace`, `view`
-    (the board, drawn in the browser), `slider`, `play`, `back`, `forward`,
-    `speed`, `per_frame`, `errors`; `step` reads or sets the step shown and
-    `caption` says it in words.
+    Build it with :func:`player`. It is the board view itself: `step` reads or
+    sets the step shown, `mode` what one step is, `fps` and `per_frame` the
+    speed, `playing` whether it plays; `trace` is the reveal and `caption`
+    says the step in words.
     """
 
     def __init__(self, t: Trace, *, max_cell: int = 32, code=None):
-        self.trace = t = checked_trace(t, name="the reveal")
-        self.view = BoardView(t, step=0 if len(t) else -1, max_cell=max_cell)
-        self.view.show_code(_check_code(code, t.order))
-        self.errors = _errors_area()
-        self._traces = [t]
-        bar = self._wire([self.view], len(t))
-        super().__init__([bar, self.view, self.errors])
+        t = checked_trace(t, name="the reveal")
+        super().__init__(t, step=0 if len(t) else -1, max_cell=max_cell, **_playing(len(t)))
+        self.show_code(_check_code(code, t.order))
+
+    @property
+    def view(self) -> BoardView:
+        """The board view: the player itself (kept for code written when the two were apart)."""
+        return self
 
     @property
     def caption(self) -> str:
         """What happens at the position shown, in words (the caption under the board)."""
-        return _caption(self.trace, self.mode.value, self.step)
-
-    def _repr_mimebundle_(self, **kwargs):
-        return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
+        return _caption(self.trace, self.mode, self.step)
 
 
 def _caption(t: Trace, mode: str, position: int) -> str:
@@ -300,43 +156,53 @@ def _recorded(run, click):
     return run if isinstance(run, Trace) else run.replay
 
 
-class Compare(_Stepping, widgets.VBox):
-    """DFS and BFS of one click, driven by one slider, side by side.
+class Compare(BoardView):
+    """DFS and BFS of one click side by side, driven by one control bar.
 
-    Build it with :func:`compare`. Attributes: `dfs`, `bfs` (the traces),
-    `views`, `slider`, `play`, `back`, `forward`, `speed`, `per_frame`,
-    `errors`. A side whose reveal is shorter holds its last step.
+    Build it with :func:`compare`. It is one board view whose first board is
+    `dfs` and whose second (in `others`) is `bfs`; `step`, `mode`, `fps`,
+    `per_frame` and `playing` move both. A side whose reveal is shorter holds
+    its last step.
     """
 
     def __init__(self, dfs: Trace, bfs: Trace, *, max_cell: int = 24, titles=None):
-        self.dfs, self.bfs = dfs, bfs
-        side = widgets.Layout(flex="1 1 0", min_width="0", margin="0 8px 0 0")
+        self.dfs, self.bfs = dfs, bfs = checked_trace(dfs), checked_trace(bfs)
         titles = titles or (TITLES[dfs.order], TITLES[bfs.order])
-        self.views = tuple(
-            BoardView(t, step=0 if len(t) else -1, title=title, max_cell=max_cell, layout=side)
-            for t, title in zip((dfs, bfs), titles)
+        steps = max(len(dfs), len(bfs))
+        second = {**self._state(bfs.shape, view_state(bfs)), "title": titles[1], "generation": 1}
+        super().__init__(
+            dfs,
+            step=0 if steps else -1,
+            title=titles[0],
+            max_cell=max_cell,
+            others=[second],
+            **_playing(steps),
         )
-        self.errors = _errors_area()
-        self._traces = [dfs, bfs]
-        bar = self._wire(self.views, max(len(dfs), len(bfs)))
-        super().__init__([bar, widgets.HBox(list(self.views)), self.errors])
+
+    @property
+    def traces(self) -> tuple[Trace, Trace]:
+        """The two reveals shown, left and right."""
+        return self.dfs, self.bfs
 
     @property
     def captions(self) -> tuple[str, str]:
         """What happens at the step shown on each side, in words."""
-        return tuple(_caption(t, self.mode.value, self.step) for t in (self.dfs, self.bfs))
+        return tuple(_caption(t, self.mode, self.step) for t in (self.dfs, self.bfs))
 
-    def _repr_mimebundle_(self, **kwargs):
-        left, right = (v.picture() for v in self.views)
+    def picture(self) -> np.ndarray:
+        """Both boards at the position shown, side by side, as one RGB image."""
+        second = self.others[0]
+        left = super().picture()
+        right = board_picture(lambda name: second[name] if name in second else getattr(self, name))
         height = max(left.shape[0], right.shape[0])
         pad = [
             np.pad(x, ((0, height - x.shape[0]), (0, 12), (0, 0)), constant_values=255) for x in (left, right)
         ]
-        return with_png(super()._repr_mimebundle_(**kwargs), np.hstack(pad))
+        return np.hstack(pad)
 
 
 def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -> Compare:
-    """Return a widget showing DFS and BFS of the same click, driven by one slider.
+    """Return a widget showing DFS and BFS of the same click, driven by one control bar.
 
     Given a student's run recorded by :func:`msviz.record` in place of the
     board and click, show it beside the textbook reveal of the same order
@@ -346,8 +212,12 @@ def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -
     --------
     >>> import msviz
     >>> c = msviz.compare(["EEE", "EEM"], (0, 0))
-    >>> c.slider.max, c.views[0].order, c.views[1].order
+    >>> c.last_step, c.order, c.others[0]["order"]
     (3, 'dfs', 'bfs')
+    >>> c.step = 2
+    >>> c.captions[1][:21]
+    'step 2: (1, 0), reach'
+
     """
     if isinstance(board, Recording):
         if click is not None:
@@ -363,13 +233,14 @@ def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -
     )
 
 
-class Game(widgets.VBox):
+class Game(BoardView):
     """A playable board: click a hidden cell, watch its flood fill; right-click plants a flag.
 
     Build it with :func:`game`. `click(row, col)` does what clicking the cell
     does and `flag(row, col)` what a right-click does; `board` is the current
-    board (hidden mines as ``M``); `lost`, `won` and `status` tell how the game
-    stands; `rules` is the `msviz.rules.Minesweeper` the view paints.
+    board (hidden mines as ``M``); `lost`, `won` and `status` (the line above
+    the board) tell how the game stands; `rules` is the `msviz.rules.Minesweeper`
+    the view paints. "New game" (`new_game`) starts again.
 
     A click on the board while a flood is still animating first finishes the
     flood on screen, then is applied; "New game" drops the animation. The
@@ -378,7 +249,7 @@ class Game(widgets.VBox):
 
     def __init__(self, rows: int, cols: int, mines: int, *, seed=None, board=None, animate=True):
         self.rules = Minesweeper(rows, cols, mines, seed=seed, board=board)
-        self.view = BoardView(
+        super().__init__(
             board=np.array(self.rules.board),  # the widget opens with it (see BoardView)
             show_frontier=False,
             show_caption=False,
@@ -386,19 +257,19 @@ class Game(widgets.VBox):
             keyboard=False,
             flood=animate,
             max_cell=28,
+            restart=fill("game_new"),
         )
-        self.view.on_click(self._clicked)
-        self.view.on_flag(self._flagged)
-        self.errors = _errors_area()
-        self.status = widgets.HTML()
-        restart = widgets.Button(description="New game", icon="refresh")
-        restart.on_click(self._restart)
-        super().__init__([widgets.HBox([restart, self.status]), self.view, self.errors])
+        self.on_click(self._clicked)
+        self.on_flag(self._flagged)
+        self.on_restart(self._restart)
         self.new_game()
 
-    # What the game holds: all of it in `rules`.
-    rows = property(lambda self: self.rules.rows)
-    cols = property(lambda self: self.rules.cols)
+    @property
+    def view(self) -> BoardView:
+        """The board view: the game itself (kept for code written when the two were apart)."""
+        return self
+
+    # What the game holds: all of it in `rules` (its size is the view's `rows` and `cols`).
     mines = property(lambda self: self.rules.mines)
     board = property(lambda self: self.rules.board, doc="The current board (a new list; hidden mines as M).")
     lost = property(lambda self: self.rules.lost)
@@ -420,35 +291,35 @@ class Game(widgets.VBox):
             return
         self._paint(t)
         if self.rules.lost:
-            self._say("<b>" + fill("game_lost", row=row, col=col) + "</b>")
+            self._say(fill("game_lost", row=row, col=col))
         elif self.rules.won:
-            self._say("<b>" + fill("game_won", safe=self.rows * self.cols - self.mines) + "</b>")
+            self._say(fill("game_won", safe=self.rows * self.cols - self.mines))
         else:
             self._say(fill("game_revealed", row=row, col=col, cells=len(t)))
 
     def flag(self, row: int, col: int) -> None:
         """Plant or lift a flag on cell (row, col), as a right-click does."""
         self.rules.flag(row, col)
-        self.view.flags = self.rules.flags.astype(np.uint8).tobytes()
+        self.flags = self.rules.flags.astype(np.uint8).tobytes()
         self._say(self._said)
 
     def _say(self, words: str) -> None:
         """Show `words` as the status, with the flags planted so far."""
         self._said = words
         n = int(self.rules.flags.sum())
-        self.status.value = words + (
+        self.status = words + (
             fill("game_flags", flags=n, mines=self.mines) if n and not self.rules.over else ""
         )
 
     def _paint(self, t: Trace | None) -> None:
         """Show the board of `rules`, animating `t` (the click just made) if there is one."""
-        with self.view.hold_sync():
-            self.view.flags = self.rules.flags.astype(np.uint8).tobytes()
-            self.view.show_mines = self.rules.lost
+        with self.hold_sync():
+            self.flags = self.rules.flags.astype(np.uint8).tobytes()
+            self.show_mines = self.rules.lost
             if t is None:
-                self.view.show_board(np.array(self.rules.board))
+                self.show_board(np.array(self.rules.board))
             else:
-                self.view.show(t)
+                self.show(t)
 
     @_reports_errors
     def _clicked(self, r: int, c: int) -> None:
@@ -459,11 +330,8 @@ class Game(widgets.VBox):
         self.flag(r, c)
 
     @_reports_errors
-    def _restart(self, _button) -> None:
+    def _restart(self) -> None:
         self.new_game()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
 
 
 def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None, animate=True) -> Game:
@@ -508,7 +376,7 @@ from .words import (  # noqa: E402
 __all__ += ["Quiz", "quiz"]
 
 
-class Quiz(widgets.VBox):
+class Quiz(BoardView):
     """Predict the next cell: the board shows a reveal before its next step; click the cell you expect.
 
     Build it with :func:`quiz`. A click on the board is a guess, judged in the
@@ -520,43 +388,35 @@ class Quiz(widgets.VBox):
     or wrong, shows the true next step, and keeps the score, which `score`
     reads back; "Start again" goes back to the first step with a score of 0.
 
-    The parts are attributes: `trace`, `view` (the board, in quiz mode),
-    `restart` (the button) and `errors`. :meth:`guess` makes a guess from
-    Python, as a click does in the browser.
+    It is one board view, in quiz mode: `trace` is the reveal, `step` the step
+    shown (the guess asked for is the cell of the step after it), and
+    :meth:`guess` makes a guess from Python, as a click does in the browser.
     """
 
     def __init__(self, t: Trace, *, max_cell: int = 32, guesses: int | None = None):
-        self.trace = t = checked_trace(t, name="the reveal")
+        t = checked_trace(t, name="the reveal")
+        first = 0 if len(t) else -1
         #: The last step asked for: the reveal's last, or where `guesses` questions (calls and
         #: returns) are asked.
-        self.last_question = len(t) - 1 if guesses is None else self._last_step_within(guesses)
+        self.last_question = len(t) - 1 if guesses is None else _last_step_within(t, first, guesses)
         # The click's own cell is given: the first guess is the step after it. Breadth-first,
         # the queue drawn would give the answer away (its front is the next cell), so it is hidden.
-        self.view = BoardView(
+        super().__init__(
             t,
-            step=self._first,
+            step=first,
             quiz=True,
             quiz_last=self.last_question,
             keyboard=False,
             max_cell=max_cell,
             show_frontier=t.order == "dfs",
+            restart=fill("quiz_start_again"),
         )
-        self.errors = _errors_area()
-        self.restart = widgets.Button(
-            description="Start again", icon="refresh", tooltip="back to the first step, with a score of 0"
-        )
-        self.restart.on_click(self._restart)
-        super().__init__([self.restart, self.view, self.errors])
+        self.on_restart(self._restart)
 
-    def _last_step_within(self, guesses: int) -> int:
-        """The last step reached when at most `guesses` questions are asked (a return counts as one)."""
-        k, asked = self._first, 0
-        while k < len(self.trace) - 1:
-            asked += 1 + quiz_asks_return(self.trace, k)
-            if asked > guesses:
-                break
-            k += 1
-        return k
+    @property
+    def view(self) -> BoardView:
+        """The board view: the quiz itself (kept for code written when the two were apart)."""
+        return self
 
     @property
     def _first(self) -> int:
@@ -566,17 +426,12 @@ class Quiz(widgets.VBox):
     @property
     def score(self) -> tuple[int, int]:
         """The score as ``(right, tries)``: the guesses that counted, and all guesses made."""
-        return self.view.quiz_right, self.view.quiz_tries
-
-    @property
-    def step(self) -> int:
-        """The step shown: the guess asked for is the cell of the step after it."""
-        return max(-1, min(self.view.step, len(self.trace) - 1))
+        return self.quiz_right, self.quiz_tries
 
     @property
     def returning(self) -> bool:
         """Whether the question now is whose call goes on after a return (depth-first), not the next call."""
-        return not self.over and quiz_asks_return(self.trace, self.step) and not self.view.quiz_returned
+        return not self.over and quiz_asks_return(self.trace, self.step) and not self.quiz_returned
 
     @property
     def question(self) -> str:
@@ -610,27 +465,35 @@ class Quiz(widgets.VBox):
         k, returning = self.step, self.returning
         kind = quiz_judge(self.trace, k, row, col, returning=returning)
         if kind not in QUIZ_NOT_A_TRY:
-            with self.view.hold_sync():
-                self.view.quiz_right = right + (kind in QUIZ_RIGHT)
-                self.view.quiz_tries = tries + 1
-                self.view.quiz_returned = returning  # answered; after a call, the next step asks afresh
+            with self.hold_sync():
+                self.quiz_right = right + (kind in QUIZ_RIGHT)
+                self.quiz_tries = tries + 1
+                self.quiz_returned = returning  # answered; after a call, the next step asks afresh
                 if not returning:
-                    self.view.step = k + 1
+                    self.step = k + 1
         return quiz_verdict(self.trace, k, row, col, returning=returning)
 
     def start_again(self) -> None:
         """Go back to the first step, with a score of 0."""
-        with self.view.hold_sync():
-            self.view.quiz_right = self.view.quiz_tries = 0
-            self.view.quiz_returned = False
-            self.view.step = self._first
+        with self.hold_sync():
+            self.quiz_right = self.quiz_tries = 0
+            self.quiz_returned = False
+            self.step = self._first
 
     @_reports_errors
-    def _restart(self, _button) -> None:
+    def _restart(self) -> None:
         self.start_again()
 
-    def _repr_mimebundle_(self, **kwargs):
-        return with_png(super()._repr_mimebundle_(**kwargs), self.view.picture())
+
+def _last_step_within(t: Trace, first: int, guesses: int) -> int:
+    """The last step of `t` reached when at most `guesses` questions are asked (a return counts as one)."""
+    k, asked = first, 0
+    while k < len(t) - 1:
+        asked += 1 + quiz_asks_return(t, k)
+        if asked > guesses:
+            break
+        k += 1
+    return k
 
 
 def quiz(

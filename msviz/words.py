@@ -16,6 +16,7 @@ __all__ = [
     "LEGEND",
     "ACCESS",
     "VIEW_WORDS",
+    "EVENTS_NAMES",
     "ORDER_NAMES",
     "TITLES",
     "fill",
@@ -85,6 +86,7 @@ TEMPLATES = {
     "game_won": "You won! All {safe} safe cells revealed.",
     "game_over": "The game is over: press New game to play again.",
     "game_flags": " Flags: {flags} of {mines} mines.",
+    "game_new": "New game",
     # The quiz: predict the next cell. The rule of each order, then what a guess gets.
     "quiz_rule_dfs": "Depth-first: click the exact cell the next call reveals.",
     "quiz_rule_bfs": "Breadth-first: any hidden cell in the next cell's layer counts"
@@ -106,6 +108,7 @@ TEMPLATES = {
     " the top call with a hidden neighbour left.",
     "quiz_return_hidden": "({row}, {col}) is hidden: click a call that is on the stack (the blue path).",
     "quiz_score": "Score: {right} of {tries}.",
+    "quiz_start_again": "Start again",
     "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
     "quiz_done": "That was the last question: you predicted {right} of {tries} step{tries_s}.",
 }
@@ -158,12 +161,34 @@ ACCESS = {
     ],
     "play_play": "Play",
     "play_pause": "Pause",
-    "play_stop": "Stop and go back to the start",
-    "play_repeat": "Play again from the start when it ends",
+}
+
+#: What one step of a player is in mode "events", by the order shown (a student's run: "replay").
+EVENTS_NAMES = {
+    "dfs": "every call and return",
+    "bfs": "every enqueue and dequeue",
+    "replay": "every write",
+}
+
+#: The control bar of a player or a comparison: its buttons' and fields' names, its modes, the readout.
+CONTROLS = {
+    "controls_name": "the player's controls",
+    "control_first": "first step (Home on the board)",
+    "control_back": "one step back (left arrow on the board)",
+    "control_forward": "one step on (right arrow on the board)",
+    "control_last": "last step (End on the board)",
+    "control_scrub": "step",
+    "control_mode": "what one step is",
+    "control_fps": "frames/s",
+    "control_per_frame": "steps/frame",
+    "mode_visits": "one step per revealed cell",
+    **{f"events_{order}": name for order, name in EVENTS_NAMES.items()},
+    "readout_visits": "step {k} / {last}",
+    "readout_events": "event {k} / {last}",
 }
 
 #: Every phrase the board view in the browser fills in or shows.
-VIEW_WORDS = {**TEMPLATES, **LEGEND, **ACCESS}
+VIEW_WORDS = {**TEMPLATES, **LEGEND, **ACCESS, **CONTROLS}
 
 
 def plural(n: int) -> str:

@@ -92,10 +92,11 @@ def test_the_wheel_for_a_hub_holds_the_whole_kit():
     assert run.returncode == 0, run.stdout + run.stderr
     wheel = max((ROOT / "dist").glob("msviz-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
     names = zipfile.ZipFile(wheel).namelist()
+    from msviz.frontend import PAGE_PARTS
+
     for part in (
-        "msviz/view.js",
+        *(f"msviz/js/{name}" for name in PAGE_PARTS),
         "msviz/view.css",
-        "msviz/page.js",
         "msviz/grade/__init__.py",
         "msviz/__main__.py",
     ):

@@ -6,7 +6,6 @@ import json
 import re
 import subprocess
 import sys
-from pathlib import Path
 
 import matplotlib
 
@@ -19,6 +18,7 @@ from PIL import Image  # noqa: E402
 import msviz  # noqa: E402
 from msviz import export  # noqa: E402
 from msviz.__main__ import main  # noqa: E402
+from msviz.frontend import ESM  # noqa: E402
 
 BOARD = msviz.random_board(6, 8, 5, seed=11, safe=(3, 4))
 CLICK = (3, 4)
@@ -80,13 +80,13 @@ def test_the_page_is_self_contained_and_carries_the_view(dfs, bfs):
     page = export.page_html([dfs, bfs])
     body = page.split("<body", 1)[1]
     assert re.search(r"(src|href)=|https?:|@import|url\(", body) is None  # nothing fetched
-    view_js = (Path(msviz.__file__).parent / "view.js").read_text()
-    assert view_js in page  # the very module the notebooks use
+    assert ESM in page  # the very module the notebooks use
     data = json.loads(
         re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1]
     )
-    assert [b["order"] for b in data["boards"]] == ["dfs", "bfs"]
-    cells = np.frombuffer(gzip.decompress(base64.b64decode(data["boards"][0]["step_cell"])), "<i4")
+    stage = data["stage"]
+    assert [b["order"] for b in (stage, *stage["others"])] == ["dfs", "bfs"]
+    cells = np.frombuffer(gzip.decompress(base64.b64decode(stage["step_cell"])), "<i4")
     assert np.array_equal(np.divmod(cells, dfs.shape[1]), (dfs.row, dfs.col))
 
 

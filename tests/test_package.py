@@ -83,17 +83,19 @@ def test_the_teachers_guide_names_the_graders_mistakes():
 
 
 def test_every_phrase_the_view_names_is_sent_to_it():
-    """view.js fills and shows phrases by name: each comes from msviz.words.VIEW_WORDS, none typed in JS."""
+    """The front end fills and shows phrases by name: each from msviz.words.VIEW_WORDS, none typed in JS."""
     import re
-    from pathlib import Path
 
-    from msviz.words import VIEW_WORDS
+    from msviz.frontend import PAGE_PARTS, join
+    from msviz.words import EVENTS_NAMES, VIEW_WORDS
 
-    source = (Path(msviz.__file__).parent / "view.js").read_text()
+    source = join(PAGE_PARTS)
     names = set(re.findall(r'fill\(words, "(\w+)",', source))
-    names |= {n for n in re.findall(r"(?<!msviz\.)\bwords\.(\w+)\b(?!\()", source)}
+    names |= {n for n in re.findall(r"(?<!msviz\.)(?<!/)\bwords\.(\w+)\b(?!\()", source)}
     names |= {f"{prefix}{order}" for prefix in ("frames_name_", "legend_") for order in ("dfs", "bfs")}
-    names |= {f"play_{icon}" for icon in ("play", "pause", "stop", "repeat")}
+    names |= {f"play_{icon}" for icon in ("play", "pause")} | {f"readout_{m}" for m in ("visits", "events")}
+    names |= {f"control_{name}" for name in ("first", "back", "play", "forward", "last")} - {"control_play"}
+    names |= {f"events_{order}" for order in EVENTS_NAMES}
     names |= {"act_guess", "act_reveal"}
     assert len(names) > 40
     missing = sorted(n for n in names if n not in VIEW_WORDS)

@@ -1,9 +1,9 @@
-"""Widgets, headless: the view's traits, its click callback, the controls' links, the game.
+"""Widgets, headless: the view's traits, its click callback, the controls' traits, the game.
 
 What the browser draws from these traits is tested in tests/browser/; here the
-Python side: the arrays sent are the trace's, the controls are linked in the
-browser (jslink), clicks reach Python, and the game's screen state is derived
-from its rules.
+Python side: the arrays sent are the trace's, each widget is one anywidget
+whose controls are traits Python reads and sets, clicks reach Python, and the
+game's screen state is derived from its rules.
 """
 
 import base64
@@ -20,6 +20,7 @@ from PIL import Image  # noqa: E402
 import msviz  # noqa: E402
 from msviz import render  # noqa: E402
 from msviz.view import BoardView, view_state  # noqa: E402
+from msviz.viewstate import TRAITS  # noqa: E402
 
 BOARD = msviz.random_board(8, 10, 9, seed=7, safe=(4, 5))
 CLICK = (4, 5)
@@ -48,7 +49,7 @@ def click(view, row, col, event="click"):
 def test_the_view_is_sent_the_trace_arrays(order):
     t = msviz.trace(BOARD, CLICK, order=order)
     state = view_state(t)
-    assert (state["rows"], state["cols"], state["order"], state["click"]) == (8, 10, order, [4, 5])
+    assert (state["rows"], state["cols"], state["order"], state["click_cell"]) == (8, 10, order, [4, 5])
     assert np.array_equal(symbols(state["start"], t.shape), np.array(BOARD))
     assert np.array_equal(symbols(state["final"], t.shape), t.final)
     for name in ("reveal_event", "enter_event", "leave_event"):
@@ -114,43 +115,47 @@ def test_the_player_shows_widget_view_and_a_png():
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == p.model_id
 
 
-def test_controls_are_linked_in_the_browser():
+def test_each_widget_is_one_anywidget_with_its_own_controls():
+    import anywidget
+    import ipywidgets
+
+    shown = [
+        msviz.player(BOARD, CLICK),
+        msviz.compare(BOARD, CLICK),
+        msviz.game(board=BOARD),
+        msviz.quiz(BOARD, CLICK),
+    ]
+    for w in shown:
+        assert isinstance(w, anywidget.AnyWidget) and not isinstance(w, ipywidgets.Box)
+        # No other widget drives it: none of its own traits refers to another widget's model.
+        state = w.get_state()
+        assert not any("IPY_MODEL_" in repr(state[name]) for name in TRAITS)
+    player, comparison, game, quiz = shown
+    assert player.controls and comparison.controls and not game.controls and not quiz.controls
+    assert game.restart == "New game" and quiz.restart == "Start again" and player.restart == ""
+    assert player.view is player and game.view is game  # code written for the widgets of before
+    # The bar's state is traits the browser and Python share.
+    assert {"step", "playing", "fps", "per_frame", "mode"} <= set(player.keys)
+
+
+def test_python_sets_the_step_the_speed_and_play():
     p = msviz.player(BOARD, CLICK)
-    assert all(type(link).__name__ == "Link" and link._model_name == "LinkModel" for link in p.links)
-    pairs = {(link.source[0], link.source[1], link.target[0], link.target[1]) for link in p.links}
-    assert (p.play, "value", p.slider, "value") in pairs
-    assert (p.slider, "value", p.view, "step") in pairs
-    assert (p.speed, "value", p.view, "fps") in pairs
-    assert (p.per_frame, "value", p.play, "step") in pairs
-    assert p.view.play is p.play  # the view sets Play's interval from fps
-    assert p.view.linked == [p.play, p.slider, p.view]  # and holds their kernel updates while playing
-    assert p.play.max == p.slider.max == len(p.trace) - 1
-    assert p.speed.max == 60
+    assert p.last_step == len(p.trace) - 1 and p.step == 0
+    p.step, p.fps, p.per_frame, p.playing = 12, 30, 3, True
+    assert (p.step, p.fps, p.per_frame, p.playing) == (12, 30, 3, True)
+    for name, bad in (("fps", 61), ("fps", 0), ("per_frame", 0), ("step", -2)):
+        with pytest.raises(Exception, match=name):
+            setattr(p, name, bad)
+    assert (p.step, p.fps, p.per_frame) == (12, 30, 3)  # a bad value leaves the good one
 
 
 def test_long_reveals_play_several_steps_a_frame():
     long = msviz.player(msviz.random_board(200, 200, 0), (100, 100))
     assert len(long.trace) == 40_000
-    seconds = len(long.trace) / (long.per_frame.value * long.speed.value)
+    seconds = len(long.trace) / (long.per_frame * long.fps)
     assert 10 <= seconds <= 30  # about 20 s at the default speed
-    fastest = len(long.trace) / (long.per_frame.max * long.speed.max)
-    assert fastest < 60  # and under a minute at the fastest
-    assert msviz.player(BOARD, CLICK).per_frame.value == 1
-
-
-def test_buttons_move_one_step_and_stop_at_the_ends():
-    p = msviz.player(BOARD, CLICK)
-    p.forward.click()
-    p.forward.click()
-    assert p.step == 2 and p.view.step == 2
-    p.back.click()
-    assert p.step == 1
-    p.back.click()
-    p.back.click()
-    assert p.step == 0
-    p.step = p.slider.max
-    p.forward.click()
-    assert p.step == p.slider.max
+    assert len(long.trace) / (long.per_frame * 60) < 60  # and under a minute at the fastest
+    assert msviz.player(BOARD, CLICK).per_frame == 1
 
 
 def test_the_caption_follows_the_step():
@@ -162,9 +167,9 @@ def test_the_caption_follows_the_step():
     )
 
 
-def test_an_empty_reveal_disables_the_controls():
+def test_an_empty_reveal_has_no_step_to_show():
     p = msviz.player(["B1", "EM"], (0, 0))
-    assert p.slider.disabled and p.play.disabled and p.view.step == -1
+    assert p.view.step == -1 and p.steps == 0 and p.last_step == 0  # the bar is disabled in the browser
     assert "reveals nothing" in p.caption
 
 
@@ -176,19 +181,31 @@ def test_an_error_in_a_callback_is_shown_in_the_widget(monkeypatch):
 
     monkeypatch.setattr(g.rules, "click", broken)
     click(g.view, 0, 0)
-    text = "".join(o.get("text", "") for o in g.errors.outputs)
-    assert "RuntimeError: the rules broke" in text
-    assert g.errors.layout.display is None  # made visible
+    assert "RuntimeError: the rules broke" in g.error  # shown under the board
 
 
-def test_compare_drives_both_views_with_one_slider():
+def test_compare_drives_both_boards_with_one_bar():
     c = msviz.compare(BOARD, (0, 0))
-    short, long = sorted(c.views, key=lambda v: v.steps)
-    assert c.slider.max == long.steps - 1
-    pairs = {(link.source[0], link.target[0], link.target[1]) for link in c.links}
-    assert {(c.slider, v, "step") for v in c.views} <= pairs
-    assert all(v.last_step == c.slider.max for v in c.views)  # the keyboard reaches the longer side's end
+    (second,) = c.others
+    lengths = sorted((c.steps, len(second["step_cell"]) // 4))
+    assert c.last_step == lengths[1] - 1  # the keyboard and the bar reach the longer side's end
+    assert (c.order, second["order"]) == ("dfs", "bfs")
+    assert (c.title, second["title"]) == (msviz.words.TITLES["dfs"], msviz.words.TITLES["bfs"])
+    assert "step" not in second and "mode" not in second  # one step, one mode for both
     assert "stack depth" in c.captions[0] and "queue holds" in c.captions[1]
+    c.mode = "events"  # the longer side's events
+    assert c.last_step == max(c.dfs.events, c.bfs.events) - 1
+
+
+def test_the_comparison_picture_is_both_boards_at_the_step():
+    c = msviz.compare(BOARD, CLICK)
+    c.step = 4
+    both = png_of(c._repr_mimebundle_())
+    px = render.tile_size(c.dfs.shape, width_px=480)
+    left, right = render.step_image(c.dfs, 4, px=px), render.step_image(c.bfs, 4, px=px)
+    assert np.array_equal(both[: left.shape[0], : left.shape[1]], left)
+    at = left.shape[1] + 12  # each side padded by 12 white columns
+    assert np.array_equal(both[: right.shape[0], at : at + right.shape[1]], right)
 
 
 # --- The game ------------------------------------------------------------------------
@@ -246,24 +263,24 @@ def test_a_mine_loses_the_game():
     r, c = next((r, c) for r in range(8) for c in range(10) if BOARD[r][c] == "M")
     g.click(r, c)
     assert g.lost and g.board[r][c] == "X" and g.view.show_mines
-    assert "Boom" in g.status.value and f"({r}, {c})" in g.status.value
+    assert "Boom" in g.status and f"({r}, {c})" in g.status
     before = g.board
     g.click(0, 0)  # the game is over
-    assert g.board == before and "over" in g.status.value
+    assert g.board == before and "over" in g.status
 
 
 def test_a_won_game_says_so():
     g = msviz.game(board=["EEE", "EEE", "EEM"], animate=False)
     g.click(0, 0)
     assert g.won and not g.lost
-    assert "You won" in g.status.value and "All 8 safe cells" in g.status.value
+    assert "You won" in g.status and "All 8 safe cells" in g.status
 
 
 def test_flags_block_clicks_and_are_counted():
     g = msviz.game(board=BOARD)
     click(g.view, 0, 0, event="flag")
     assert g.rules.flags[0, 0] and np.frombuffer(g.view.flags, np.uint8)[0] == 1
-    assert "Flags: 1 of 9 mines" in g.status.value
+    assert "Flags: 1 of 9 mines" in g.status
     g.click(0, 0)
     assert g.board == BOARD  # a flagged cell cannot be clicked
     g.flag(0, 0)
@@ -302,8 +319,8 @@ def test_the_mode_switch_shows_every_event_and_keeps_the_moment(order):
     p = msviz.player(BOARD, CLICK, order=order)
     t = p.trace
     p.step = 5
-    p.mode.value = "events"
-    assert p.view.mode == "events" and p.slider.max == p.play.max == t.events - 1 == 2 * len(t) - 1
+    p.mode = "events"
+    assert p.view.mode == "events" and p.last_step == t.events - 1 == 2 * len(t) - 1
     assert p.step == t.visit_event[5] and p.view.step == p.step
     assert p.caption.startswith(f"event {p.step}: ")
     px = render.tile_size(t.shape, width_px=480)
@@ -317,5 +334,5 @@ def test_the_mode_switch_shows_every_event_and_keeps_the_moment(order):
         order=order,
     )
     assert np.array_equal(png_of(p._repr_mimebundle_()), want)
-    p.mode.value = "visits"
-    assert p.slider.max == len(t) - 1 and p.step == t.event(e).step
+    p.mode = "visits"
+    assert p.last_step == len(t) - 1 and p.step == t.event(e).step

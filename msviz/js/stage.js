@@ -1,0 +1,127 @@
+// msviz/js/stage.js: a whole msviz widget: its boards, one control bar, a status line.
+//
+// Every msviz widget (player, comparison, game, quiz) is one anywidget, drawn here: no
+// ipywidgets around it, so it is the same in JupyterLab, Notebook 6 and 7, VS Code, Colab,
+// Voila, marimo and an exported page. The model's own traits are the first board's; a
+// comparison's second board is in `others` (a list of boards' own traits: their arrays, title
+// and code), and shares the rest (the step, mode, palette, words) with the first. Above the
+// boards: a restart button and a status line (the game's words) where there are any, and the
+// control bar where `controls` is on; under them, an error raised in Python by a click.
+import { renderBoard } from "./board.js";
+import { makeControls } from "./controls.js";
+import { make } from "./parts.js";
+import { typed } from "./reveal.js";
+
+/** The model of board `index` of a stage: the first board's is the stage's own; another's reads
+ *  its own traits from `others[index - 1]` and the rest from the stage, sets the stage's
+ *  (the step), and sends its clicks with its index. */
+export function boardModel(model, index) {
+  if (index === 0) return model;
+  const own = () => (model.get("others") || [])[index - 1] || {};
+  const heard = new Map(); // a listener, and the wrapper that hears the stage's `others` change too
+  return {
+    get: (name) => (name in own() ? own()[name] : model.get(name)),
+    set: (name, value) => model.set(name, value),
+    save_changes: () => model.save_changes(),
+    send: (content) => model.send({ ...content, board: index }),
+    on(event, cb) {
+      model.on(event, cb);
+      if (event.startsWith("change:")) {
+        const wrapped = () => cb();
+        heard.set(cb, wrapped);
+        model.on("change:others", wrapped);
+      }
+    },
+    off(event, cb) {
+      model.off(event, cb);
+      if (heard.has(cb)) model.off("change:others", heard.get(cb));
+      heard.delete(cb);
+    },
+  };
+}
+
+/** The number of positions of one board in `mode`: its steps, or its events. */
+export function positions(board, mode) {
+  return typed(board, mode === "events" ? "event_step" : "step_cell", Int32Array).length;
+}
+
+/** Position k of the first board shown in mode `to`: a step as its event, an event as its step. */
+export function convert(board, k, to) {
+  const visitEvent = typed(board, "visit_event", Int32Array);
+  const eventStep = typed(board, "event_step", Int32Array);
+  if (to === "events") return visitEvent.length ? visitEvent[Math.min(Math.max(k, 0), visitEvent.length - 1)] : 0;
+  return eventStep.length ? eventStep[Math.min(Math.max(k, 0), eventStep.length - 1)] : 0;
+}
+
+/** The top line: a restart button (its words from `restart`; none if empty) and the status. */
+export function makeHead(model) {
+  const restart = make("button", "msviz-button msviz-restart");
+  restart.type = "button";
+  restart.dataset.control = "restart";
+  const status = make("div", "msviz-status");
+  status.setAttribute("role", "status");
+  const head = make("div", "msviz-head", restart, status);
+  const onRestart = () => model.send({ event: "restart" });
+  restart.addEventListener("click", onRestart);
+  function draw() {
+    const label = model.get("restart") || "";
+    restart.textContent = label;
+    restart.style.display = label ? "" : "none";
+    status.textContent = model.get("status") || "";
+    status.style.display = model.get("status") ? "" : "none";
+    head.style.display = label || model.get("status") ? "" : "none";
+  }
+  return { head, draw, dispose: () => restart.removeEventListener("click", onRestart) };
+}
+
+/** Draw the widget of `model` into `el`: its boards, bar and status. Returns the clean-up. */
+export function render({ model, el }) {
+  const stage = make("div", "msviz-stage");
+  stage.dataset.msvizFrame = ""; // a board keeps itself and the bar above it in sight together
+  const boards = make("div", "msviz-boards");
+  const error = make("pre", "msviz-error");
+  error.setAttribute("role", "alert");
+  const head = makeHead(model);
+  stage.append(head.head, boards, error);
+  el.appendChild(stage);
+  const count = 1 + (model.get("others") || []).length;
+  const models = Array.from({ length: count }, (_, i) => boardModel(model, i));
+  const undo = models.map((board) => {
+    const holder = make("div", "msviz-board-holder");
+    boards.append(holder);
+    return renderBoard({ model: board, el: holder });
+  });
+  let controls = null;
+  if (model.get("controls")) {
+    const mode = () => (model.get("mode") === "events" ? "events" : "visits");
+    const names = [...new Set(models.map((m) => model.get("words")[`events_${m.get("replay") ? "replay" : m.get("order") || "dfs"}`]))];
+    controls = makeControls(model, {
+      last: () => Math.max(...models.map((m) => positions(m, mode()))) - 1,
+      convert: (k, to) => convert(models[0], k, to),
+      names: names.join(" / "),
+    });
+    stage.insertBefore(controls.bar, boards);
+  }
+  const drawError = () => {
+    error.textContent = model.get("error") || "";
+    error.style.display = model.get("error") ? "" : "none";
+  };
+  const heard = { "change:status": head.draw, "change:restart": head.draw, "change:error": drawError };
+  for (const [event, cb] of Object.entries(heard)) model.on(event, cb);
+  head.draw();
+  drawError();
+  // Tests and the benchmark read the stage through this handle (each board has its own too).
+  stage.msviz = {
+    playing: () => Boolean(model.get("playing")),
+    step: () => model.get("step"),
+    boards: () => Array.from(boards.querySelectorAll(".msviz-view"), (v) => v.msviz),
+  };
+  return () => {
+    for (const [event, cb] of Object.entries(heard)) model.off(event, cb);
+    head.dispose();
+    if (controls) controls.dispose();
+    for (const u of undo) u();
+  };
+}
+
+export default { render };

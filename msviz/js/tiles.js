@@ -1,0 +1,130 @@
+// msviz/js/tiles.js: the board's cells on their canvas, redrawn only where they change.
+import { FLAG, HIDDEN, MINE, TILES, codeAt, typed } from "./reveal.js";
+import { makeSprites } from "./sprites.js";
+
+/** The board's cells on `canvas`: each cell a sprite (its symbol; whether it is current, or waiting
+ *  on the stack or in the queue) copied into one pixel buffer, put on the canvas at once. A move
+ *  redraws only the cells of the events between (drawChange); a jump, every cell (drawAll).
+ *  Returns {reset, readFlags, repaint, size, setLook, drawAll, drawChange, shown, side}. */
+export function makeTiles(canvas, model) {
+  const ctx = canvas.getContext("2d");
+  let r = null; // the reveal
+  let s = 0; // device pixels a cell
+  let sprites = null;
+  let image = null; // ImageData of the whole board
+  let pixels = null; // its pixels as 32-bit words
+  let shown = new Uint16Array(0); // the sprite drawn in each cell (what the tests read back)
+  let flags = new Uint8Array(0);
+
+  // The traits every cell's sprite depends on, read once a frame (not once a cell).
+  const look = { mines: false, current: true, frontier: true };
+  /** Read the look once a frame: a lost game's mines shown, the current cell marked, the waiting outlined. */
+  function setLook(mines, current) {
+    look.mines = mines;
+    look.current = current;
+    look.frontier = model.get("show_frontier");
+  }
+
+  /** The sprite of cell i after event e, with the cell of step `cur` current. */
+  function spriteOf(i, e, cur) {
+    let tile = codeAt(r, i, e);
+    if (tile === MINE) tile = look.mines ? SHOWN_MINE : HIDDEN;
+    if (tile === HIDDEN && flags[i]) tile = FLAG;
+    let variant = look.current && cur >= 0 && r.cell[cur] === i ? 1 : 0;
+    if (look.frontier) {
+      const enter = r.enter[i];
+      if (enter >= 0 && enter <= e && e < r.leave[i]) variant += 2;
+    }
+    return tile + TILES * variant;
+  }
+
+  /** The flags planted (the game), one byte a cell. */
+  function readFlags() {
+    flags = typed(model, "flags", Uint8Array);
+    if (flags.length !== r.rows * r.cols) flags = new Uint8Array(r.rows * r.cols);
+  }
+
+  /** Copy sprite `sp` into cell i of the pixel buffer. */
+  function paint(i, sp) {
+    shown[i] = sp;
+    if (s === 1) { // one pixel a cell: the board is the buffer
+      pixels[i] = sprites[sp][0];
+      return;
+    }
+    const width = r.cols * s;
+    const x0 = (i % r.cols) * s;
+    const y0 = Math.floor(i / r.cols) * s;
+    const tile = sprites[sp];
+    if (s <= 4) { // small tiles: a copy per pixel is quicker than a view per row
+      for (let y = 0; y < s; y++) for (let x = 0; x < s; x++) pixels[(y0 + y) * width + x0 + x] = tile[y * s + x];
+    } else {
+      for (let y = 0; y < s; y++) pixels.set(tile.subarray(y * s, y * s + s), (y0 + y) * width + x0);
+    }
+  }
+
+  /** Size `canvases` for cells of `css` CSS pixels at `dpr` device pixels each, with sprites in
+   *  `waitingColor`; return true if the cell size changed (then everything is to be drawn). */
+  function size(css, dpr, canvases, waitingColor) {
+    const next = Math.max(1, Math.floor(css * dpr));
+    if (next === s && image) return false;
+    s = next;
+    for (const c of canvases) {
+      c.width = r.cols * s;
+      c.height = r.rows * s;
+      c.style.width = `${(r.cols * s) / dpr}px`;
+      c.style.height = `${(r.rows * s) / dpr}px`;
+    }
+    sprites = makeSprites(model.get("palette"), s, s / dpr, waitingColor);
+    image = ctx.createImageData(canvas.width, canvas.height);
+    pixels = new Uint32Array(image.data.buffer);
+    return true;
+  }
+
+  function drawAll(e, cur) {
+    for (let i = 0; i < r.rows * r.cols; i++) paint(i, spriteOf(i, e, cur));
+    ctx.putImageData(image, 0, 0);
+  }
+
+  /** Redraw only the cells that differ between events a and b. */
+  function drawChange(a, curA, b, curB) {
+    const lo = Math.min(a, b);
+    const hi = Math.max(a, b);
+    let box = null; // the dirty rectangle, in cells
+    const touch = (i) => {
+      const sp = spriteOf(i, b, curB);
+      if (shown[i] === sp) return;
+      paint(i, sp);
+      const y = Math.floor(i / r.cols);
+      const x = i % r.cols;
+      if (!box) box = [x, y, x, y];
+      else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
+    };
+    // An event changes one cell, its own: the cell of its step is revealed (or written), or
+    // enters or leaves the stack or queue. So the cells that differ are those of the events between.
+    for (let e = Math.max(0, lo + 1); e <= hi && e < r.m; e++) touch(r.cell[r.eventStep[e]]);
+    if (curA >= 0) touch(r.cell[curA]);
+    if (curB >= 0) touch(r.cell[curB]);
+    if (box) {
+      ctx.putImageData(image, 0, 0, box[0] * s, box[1] * s, (box[2] - box[0] + 1) * s, (box[3] - box[1] + 1) * s);
+    }
+  }
+
+  return {
+    /** A new reveal: nothing drawn yet, and new sprites at the next size (their colours follow its order). */
+    reset(reveal) {
+      r = reveal;
+      shown = new Uint16Array(r.rows * r.cols);
+      readFlags();
+      s = 0;
+    },
+    readFlags,
+    repaint: () => { s = 0; }, // new colours: new sprites at the next size
+    size,
+    setLook,
+    drawAll,
+    drawChange,
+    shown: () => shown,
+    side: () => s,
+  };
+}
+
