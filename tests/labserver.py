@@ -45,12 +45,52 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_lab(root: Path, workdir: Path, *, timeout: float = 600, extra: tuple = ()):
-    """Serve `root` with JupyterLab from this environment (`extra`: more of its options); yield its
-    base URL; stop it at the end."""
+def serving(command: list[str], ready: str, log_path: Path, *, env: dict | None = None, timeout: float = 600):
+    """Run server `command` (its output in `log_path`) until URL `ready` answers; yield; stop it at the end.
+
+    Raises RuntimeError with the end of the log if the server exits or has not answered in `timeout` s.
+    """
+    with open(log_path, "wb") as log:
+        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                try:
+                    urllib.request.urlopen(ready, timeout=5).read()
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError(
+                            f"{Path(command[0]).name} {' '.join(command[1:4])} did not start:\n"
+                            + log_path.read_text(errors="replace")[-3000:]
+                        ) from None
+                    time.sleep(0.5)
+            yield server
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def as_root() -> list[str]:
+    """The option Jupyter's servers need to run as root (in CI, in containers): they refuse otherwise."""
+    return ["--allow-root"] if hasattr(os, "geteuid") and os.geteuid() == 0 else []
+
+
+@contextlib.contextmanager
+def running_lab(
+    root: Path, workdir: Path, *, timeout: float = 600, extra: tuple = (), python=sys.executable, env=None
+):
+    """Serve `root` with JupyterLab (`extra`: more of its options); yield its base URL; stop it at the end.
+
+    JupyterLab is this environment's, or that of `python` (another environment's interpreter,
+    run with `env` for its environment variables).
+    """
     port = free_port()
     command = [
-        sys.executable,
+        str(python),
         "-m",
         "jupyter",
         "lab",
@@ -61,39 +101,18 @@ def running_lab(root: Path, workdir: Path, *, timeout: float = 600, extra: tuple
         f"--ServerApp.root_dir={root}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         *extra,
+        *as_root(),
     ]
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        command.append("--allow-root")  # JupyterLab refuses root otherwise
     # A settings folder of its own: no "get notified about news?" toast over the screenshots.
     settings = quiet_settings(workdir / "lab-settings")
     env = {
-        **os.environ,
+        **(os.environ if env is None else env),
         "JUPYTER_RUNTIME_DIR": str(workdir / "runtime"),
         "JUPYTERLAB_SETTINGS_DIR": str(settings),
     }
-    log_path = workdir / "lab.log"
-    with open(log_path, "wb") as log:
-        server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + timeout
-            while True:
-                try:
-                    urllib.request.urlopen(f"{base}/api/status?token={TOKEN}", timeout=5).read()
-                    break
-                except OSError:
-                    if server.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(
-                            "JupyterLab did not start:\n" + log_path.read_text()[-3000:]
-                        ) from None
-                    time.sleep(0.5)
-            yield base
-        finally:
-            server.terminate()
-            try:
-                server.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                server.kill()
+    base = f"http://127.0.0.1:{port}"
+    with serving(command, f"{base}/api/status?token={TOKEN}", workdir / "lab.log", env=env, timeout=timeout):
+        yield base
 
 
 def wait_for_kernel(page, base: str, name: str, timeout_ms: float) -> None:
