@@ -170,8 +170,8 @@ def open_page(browser, tmp_path):
 
 
 DATA_TAG = '<script id="msviz-data" type="application/json">'
-# The page's own controls (Play, the slider) are not part of a quiz, nor its note on the keys.
-QUIZ_ONLY = ".msviz-controls, body > p { display: none !important; }"
+# The page's note on the keys is not part of a quiz.
+QUIZ_ONLY = "body > p { display: none !important; }"
 
 
 def quiz_page(q) -> str:
@@ -195,7 +195,8 @@ def quiz_page(q) -> str:
         "words",
         "max_cell",
     ):
-        state["boards"][0][name] = getattr(q.view, name)
+        state["stage"][name] = getattr(q.view, name)
+    state["stage"]["controls"] = False  # a quiz has no control bar, as in a notebook
     return head + DATA_TAG + json.dumps(state).replace("</", "<\\/") + "</script>" + tail
 
 

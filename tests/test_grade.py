@@ -387,9 +387,10 @@ def test_a_recording_plays_in_the_player_and_beside_the_textbook():
     player = msviz.player(rec)
     assert player.trace is rec.replay and player.view.steps == len(rec.writes)
     side = msviz.compare(rec)
-    assert side.views[0].steps == len(rec.writes)
-    assert [v.title for v in side.views] == ["Your code", "Breadth-first (queue)"]
-    assert side.views[1].steps == len(msviz.trace(rec.board, rec.click, order="bfs"))
+    (textbook,) = side.others
+    assert side.steps == len(rec.writes) and side.replay and not textbook["replay"]
+    assert [side.title, textbook["title"]] == ["Your code", "Breadth-first (queue)"]
+    assert len(textbook["step_cell"]) // 4 == len(msviz.trace(rec.board, rec.click, order="bfs"))
 
 
 def test_a_recording_is_read_as_the_order_it_is():

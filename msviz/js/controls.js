@@ -60,7 +60,8 @@ export function numberField(name, label, min, max) {
 
 /** The bar of `model`'s stage. `stage` tells what it drives: {last() (the last position of the
  *  mode shown, over every board), convert(k, mode) (position k shown in the other mode), names
- *  (what one step is in mode "events")}. Returns {bar, draw, dispose}. */
+ *  (what one step is in mode "events")}. Returns {bar, draw, show(k), setPlaying(on), setMode(mode),
+ *  dispose}. */
 export function makeControls(model, stage) {
   const words = model.get("words");
   const buttons = Object.fromEntries(
@@ -190,6 +191,9 @@ export function makeControls(model, stage) {
   return {
     bar,
     draw,
+    show,
+    setPlaying,
+    setMode,
     dispose() {
       if (frame) cancelAnimationFrame(frame);
       frame = 0;

@@ -4,7 +4,7 @@
 // one (msviz/frontend.py), and the stage's traits as JSON (binary arrays gzip'd in base64).
 // There is no kernel: a small stand-in for the widget model holds the traits, and the stage
 // draws its boards and its own control bar from them, as in a notebook. Nothing is fetched.
-import { render } from "./stage.js";
+import { positions, render } from "./stage.js";
 
 /** A widget model without a kernel: get, set, on, and no-op saves and sends. */
 class PageModel {
@@ -56,11 +56,13 @@ async function decode(state, binary) {
 /** Start the page: each board's traits decoded, then one stage (the first board's traits, the
  *  others in `others`, as a comparison's in a notebook) drawn into `holder`, with its own
  *  control bar: the same module that draws a widget in a notebook. */
-export async function start({ stage, binary, holder }) {
-  const first = await decode(stage, binary);
+export async function start({ stage: state, binary, holder }) {
+  const first = await decode(state, binary);
   first.others = await Promise.all((first.others || []).map((board) => decode(board, binary)));
   const model = new PageModel(first);
   render({ model, el: holder });
+  const stage = holder.querySelector(".msviz-stage");
+  const bar = stage.msviz.controls();
   // Space on the page itself plays or pauses, as on a board (a focused control keeps its own Space).
   document.addEventListener("keydown", (e) => {
     if (e.key === " " && e.target === document.body && !e.defaultPrevented) {
@@ -68,5 +70,15 @@ export async function start({ stage, binary, holder }) {
       model.set("playing", !model.get("playing"));
     }
   });
-  return { model, stage: holder.querySelector(".msviz-stage") };
+  // What a test or a reader's console may drive: the same calls as the bar's buttons.
+  return {
+    model,
+    stage,
+    models: stage.msviz.models(),
+    show: (k) => bar.show(k),
+    setPlaying: (on) => bar.setPlaying(on),
+    isPlaying: () => Boolean(model.get("playing")),
+    setMode: (mode) => bar.setMode(mode),
+    last: () => Math.max(...stage.msviz.models().map((m) => positions(m, model.get("mode")))) - 1,
+  };
 }

@@ -115,6 +115,8 @@ export function render({ model, el }) {
     playing: () => Boolean(model.get("playing")),
     step: () => model.get("step"),
     boards: () => Array.from(boards.querySelectorAll(".msviz-view"), (v) => v.msviz),
+    models: () => models,
+    controls: () => controls,
   };
   return () => {
     for (const [event, cb] of Object.entries(heard)) model.off(event, cb);

@@ -2,8 +2,8 @@
 
 nbval proves the notebooks run; this proves a student sees them work: every
 notebook is opened and run in JupyterLab, no output shows an error or a widget
-that failed to render, the player's picture and caption follow its slider,
-buttons and Play, the comparison's two pictures follow one slider, and a click
+that failed to render, the player's picture and caption follow its scrub bar,
+buttons and Play, the comparison's two pictures follow one bar, and a click
 on the game's board changes the board. Screenshots go to test-artifacts/screenshots/.
 
 Needs Debian's ``chromium`` (``apt-get install chromium``; .ci/run installs it)
@@ -145,87 +145,89 @@ def test_every_notebook_draws_its_boards_in_notebook_7(browser, lab, name):
         shoot(page, f"nb7-{name}")
 
 
-def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
+def scrub_to(widget, k: int):
+    """Move a player's scrub bar to step `k`, as a student dragging it does (its input event)."""
+    widget.locator("[data-control=scrub]").evaluate(
+        "(bar, k) => { bar.value = String(k); bar.dispatchEvent(new Event('input', {bubbles: true})); }", k
+    )
+
+
+def test_the_player_follows_its_scrub_bar_buttons_keyboard_and_play(browser, lab):
     with ran_notebook(browser, lab, "03-depth-first.ipynb") as page:
-        player = page.locator(".widget-vbox:has(.msviz-view)").first
+        player = page.locator(".msviz-stage:has(.msviz-controls)").first
         player.scroll_into_view_if_needed()
         view = player.locator(".msviz-view").first
         assert drawn_step(view) == 0 and view.evaluate(DRAWN)["caption"].startswith("step 0:")
         pictures = [view.evaluate(CANVAS_PIXELS)]
+        readout = player.locator("[data-control=readout]")
 
-        player.locator("button:has(.fa-step-forward)").click()  # the step button
+        player.locator("[data-control=forward]").click()  # the step button
         wait_drawn(page, view, 1)
         pictures.append(view.evaluate(CANVAS_PIXELS))
         assert view.evaluate(DRAWN)["caption"].startswith("step 1:")
 
-        readout = player.locator(".widget-readout").first  # type a step into the slider's readout
-        readout.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type("12")
-        page.keyboard.press("Enter")
+        scrub_to(player, 12)
         wait_drawn(page, view, 12)
         pictures.append(view.evaluate(CANVAS_PIXELS))
 
         view.focus()  # the keyboard on the board: right, left, End, Home
         page.keyboard.press("ArrowRight")
         wait_drawn(page, view, 13)
-        assert readout.inner_text() == "13", "the slider did not follow the keyboard"
+        assert readout.inner_text().startswith("step 13 /"), "the bar did not follow the keyboard"
         page.keyboard.press("ArrowLeft")
         wait_drawn(page, view, 12)
         assert view.evaluate(CANVAS_PIXELS) == pictures[2], "one step on and back is not the same picture"
         page.keyboard.press("End")
-        last = int(
-            player.locator(".widget-slider .noUi-handle").first.get_attribute("aria-valuemax").split(".")[0]
-        )
+        last = int(player.locator("[data-control=scrub]").get_attribute("max"))
         wait_drawn(page, view, last)
         page.keyboard.press("Home")
         wait_drawn(page, view, 0)
         assert view.evaluate(CANVAS_PIXELS) == pictures[0]
         assert len({p[2] for p in pictures}) == 3, "the picture did not change with the step"
 
-        player.locator(".widget-play button").first.click()  # Play
-        page.wait_for_function("root => root.msviz.step() > 3", arg=view.element_handle(), timeout=PATIENCE)
+        play = player.locator("[data-control=play]")
+        assert play.get_attribute("aria-label") == "Play"
+        play.click()
+        page.wait_for_function("root => root.msviz.step() > 5", arg=view.element_handle(), timeout=PATIENCE)
+        assert play.get_attribute("aria-label") == "Pause", "the button says what it does now"
+        moving = drawn_step(view)
+        page.wait_for_function(  # still playing a moment later, by the browser's own clock
+            "([root, k]) => root.msviz.step() > k", arg=[view.element_handle(), moving], timeout=PATIENCE
+        )
         assert view.evaluate(CANVAS_PIXELS) != pictures[0], "Play moved the step but not the picture"
         assert re.match(r"step \d+:", view.evaluate(DRAWN)["caption"])
         view.focus()
-        page.keyboard.press(" ")  # space pauses: the Play button shows Play again, and the step stays
-        player.locator(".widget-play button .fa-play").wait_for()
+        page.keyboard.press(" ")  # space pauses: the button says Play again, and the step stays
+        page.wait_for_function("b => b.getAttribute('aria-label') === 'Play'", arg=play.element_handle())
         paused = drawn_step(view)
         page.evaluate(FRAMES, 30)
         assert drawn_step(view) == paused, "space did not pause Play"
         shoot(player, "player")
 
-        # Played by the view's clock, Play still makes its own moves: from near the end it
-        # stops on the last step, and its button and readout say so.
-        readout.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type(str(last - 5))
-        page.keyboard.press("Enter")
+        # Play from near the end stops on the last step by itself, and the bar says so.
+        scrub_to(player, last - 5)
         wait_drawn(page, view, last - 5)
-        player.locator(".widget-play button").first.click()
-        player.locator(".widget-play button .fa-play").wait_for()  # paused by itself at the end
+        play.click()
+        page.wait_for_function("b => b.getAttribute('aria-label') === 'Play'", arg=play.element_handle())
         wait_drawn(page, view, last)
-        assert readout.inner_text() == str(last)
+        assert readout.inner_text() == f"step {last} / {last}"
 
         # A deep step, for the screenshot: the path, the current cell and the code line.
         import msviz
 
         t = msviz.trace(msviz.random_board(12, 16, 20, seed=3, safe=(6, 8)), (6, 8))  # as in the notebook
         deep = int(t.depth.argmax())
-        readout.click()
-        page.keyboard.press("Control+A")
-        page.keyboard.type(str(deep))
-        page.keyboard.press("Enter")
+        scrub_to(player, deep)
         wait_drawn(page, view, deep)
         assert len(view.evaluate("r => r.msviz.waiting()")) == t.depth[deep] + 1  # the whole call chain
         assert view.evaluate("r => r.msviz.line()") in (7, 9)  # the line writing its digit or its B
         shoot(player, "03-deep-dfs-step")
 
-        # Every call and return: a return makes the drawn path one call shorter.
-        player.locator("select").select_option(label="every call and return")
+        # Every call and return: the same moment as an event; a return makes the path one call shorter.
+        player.locator("[data-control=mode]").select_option(label="every call and return")
         page.wait_for_function(
-            "root => root.msviz.event() !== null && root.msviz.step() > 0",
-            arg=view.element_handle(),
+            "([root, e]) => root.msviz.event() === e && root.msviz.step() === e",
+            arg=[view.element_handle(), int(t.visit_event[deep])],
             timeout=PATIENCE,
         )
         e = next(
@@ -236,30 +238,28 @@ def test_the_player_follows_slider_buttons_keyboard_and_play(browser, lab):
             and len(t.waiting_at_event(e - 1)) > 2
         )
         for k in (e - 1, e):
-            readout.click()
-            page.keyboard.press("Control+A")
-            page.keyboard.type(str(k))
-            page.keyboard.press("Enter")
+            scrub_to(player, k)
             wait_drawn(page, view, k)
             if k == e - 1:
                 before = len(view.evaluate("r => r.msviz.waiting()"))
         assert len(view.evaluate("r => r.msviz.waiting()")) == before - 1, "a return should shorten the path"
 
 
-def test_one_slider_drives_both_sides_of_the_comparison(browser, lab):
+def test_one_bar_drives_both_sides_of_the_comparison(browser, lab):
     with ran_notebook(browser, lab, "05-comparing-orders.ipynb") as page:
-        widget = page.locator(".widget-vbox:has(.msviz-view)").first
+        widget = page.locator(".msviz-stage:has(.msviz-controls)").first
         widget.scroll_into_view_if_needed()
         views = widget.locator(".msviz-view")
         assert views.count() == 2
+        assert widget.locator(".msviz-controls").count() == 1, "one control bar for both boards"
         before = [views.nth(i).evaluate(CANVAS_PIXELS) for i in range(2)]
-        forward = widget.locator("button:has(.fa-step-forward)").first
+        forward = widget.locator("[data-control=forward]")
         for _ in range(3):
             forward.click()
         for i in range(2):
             wait_drawn(page, views.nth(i), 3)
         after = [views.nth(i).evaluate(CANVAS_PIXELS) for i in range(2)]
-        assert after[0] != before[0] and after[1] != before[1], "both pictures must follow the one slider"
+        assert after[0] != before[0] and after[1] != before[1], "both pictures must follow the one bar"
         captions = [views.nth(i).evaluate(DRAWN)["caption"] for i in range(2)]
         assert "stack depth" in captions[0] and "queue holds" in captions[1]
         shoot(widget, "compare")
@@ -308,7 +308,7 @@ def assert_screen_is_board(page, view):
 @pytest.mark.parametrize("viewport", [(1400, 1000), (1024, 768), (819, 614)], ids=["1400", "1024", "819"])
 def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser, lab, viewport):
     with ran_notebook(browser, lab, "game-test.ipynb", viewport=viewport) as page:
-        game = page.locator(".widget-vbox:has(.msviz-view)").first
+        game = page.locator(".msviz-stage:has(.msviz-view)").first
         view = game.locator(".msviz-view").first
         canvas = view.locator("canvas.msviz-cells")
         box = canvas.bounding_box()
@@ -327,10 +327,10 @@ def test_the_game_reveals_on_click_and_stays_in_agreement_with_its_board(browser
         shoot(page, f"game-{viewport[0]}x{viewport[1]}")  # as a student sees it, the file browser open
 
         canvas.click(position=at(15, 29), button="right")  # a flag, if that cell is still hidden
-        game.locator("button:has-text('New game')").click()
+        game.locator("[data-control=restart]").click()
         canvas.click(position=at(8, 15))
         page.wait_for_function("root => root.msviz.animating()", arg=view.element_handle(), timeout=PATIENCE)
-        game.locator("button:has-text('New game')").click()  # a new game during the flood
+        game.locator("[data-control=restart]").click()  # a new game during the flood
         cells = assert_screen_is_board(page, view)
         assert set(cells) <= {"E", "M"} and set(view.evaluate(DRAWN)["sprites"]) == {0}
 
@@ -354,7 +354,7 @@ PLAYER_BOXES = r"""root => new Promise(done => {
     return Math.abs(gap) < 2 || scroller.scrollTop === before;
   };
   const box = el => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  const slider = output.querySelector('.widget-slider');
+  const slider = output.querySelector('[data-control=scrub]');
   // The code lines that wrap between two letters of a word (the letters either side of the break).
   const brokenInWords = code => {
     const text = code.firstChild, found = [];
@@ -393,7 +393,7 @@ PLAYER_BOXES = r"""root => new Promise(done => {
 })"""
 
 
-#: What one step of a player's slider can be, as its picker names it.
+#: What one step of a player's scrub bar can be, as its picker names it.
 STEP_KINDS = ("one step per revealed cell", "every call and return", "every enqueue and dequeue")
 
 
@@ -409,7 +409,7 @@ def inside(inner, outer, slack=1.0) -> bool:
 
 @pytest.mark.parametrize("viewport", [(1024, 768), (819, 614)], ids=["1024x768", "819x614-zoomed"])
 @pytest.mark.parametrize("name", ["03-depth-first.ipynb", "04-breadth-first.ipynb"])
-def test_each_player_has_its_board_slider_and_running_line_in_sight_at_once(browser, lab, name, viewport):
+def test_each_player_has_its_board_bar_and_running_line_in_sight_at_once(browser, lab, name, viewport):
     """A laptop's screen (and at 125% zoom), the file browser open: no scrolling to follow the code."""
     with ran_notebook(browser, lab, name, viewport=viewport) as page:
         assert page.locator(".jp-FileBrowser").first.is_visible(), "the file browser should be open"
@@ -419,7 +419,7 @@ def test_each_player_has_its_board_slider_and_running_line_in_sight_at_once(brow
             view = players.nth(i)
             # a player has a picker of steps; a quiz shows its code with no picker
             select = view.evaluate_handle(
-                "root => root.closest('.jp-OutputArea-output').querySelector('select')"
+                "root => root.closest('.jp-OutputArea-output').querySelector('[data-control=mode]')"
             ).as_element()
             shown = (
                 select.evaluate("s => [...s.options].map(o => o.text.replace(/\\s/g, ' '))") if select else []
@@ -441,7 +441,7 @@ def test_each_player_has_its_board_slider_and_running_line_in_sight_at_once(brow
                 where = f"{name}, player {i}, {mode} of {shown}, at {viewport}: {at}"
                 shoot(page, f"{name[:2]}-player{i}-{mode}-{viewport[0]}x{viewport[1]}")
                 assert inside(at["board"], at["area"]), f"{where}: the board is not all in sight"
-                assert inside(at["slider"], at["area"]), f"{where}: the step slider is not in sight"
+                assert inside(at["slider"], at["area"]), f"{where}: the scrub bar is not in sight"
                 assert inside(at["line"], at["area"]), f"{where}: the running line is not in sight"
                 assert inside(at["line"], at["code"]), (
                     f"{where}: the running line is scrolled out of the code"
@@ -476,7 +476,7 @@ def test_boards_fit_a_small_screen_with_the_file_browser_open(browser, lab, name
             )
             cols, rows = view.evaluate("r => [r.msviz.cols(), r.msviz.rows()]")
             assert abs(canvas["width"] / cols - canvas["height"] / rows) < 0.01, "cells are not square"
-        widget = page.locator(".widget-vbox:has(.msviz-view)").first
+        widget = page.locator(".msviz-stage:has(.msviz-view)").first
         board = widget.locator("canvas.msviz-cells").first
         board.scroll_into_view_if_needed()
         # The screenshot waits until the first board is painted on the screen, whole.
@@ -496,8 +496,9 @@ def test_axe_finds_no_serious_violation_in_the_players_and_the_quiz(browser, lab
             if v["impact"] in ("critical", "serious")
         ]
         assert found == [], "\n".join(found)
-        # Each Play widget's buttons have names, as the view gives them.
-        names = page.locator(".jp-OutputArea-output:has(.msviz-view) .widget-play button").evaluate_all(
-            "bs => bs.map(b => b.getAttribute('aria-label'))"
+        # Each control bar's buttons and fields have names, as the view gives them.
+        names = page.locator(".msviz-controls button, .msviz-controls input, .msviz-controls select")
+        said = names.evaluate_all(
+            "cs => cs.map(c => c.getAttribute('aria-label') || c.closest('label')?.textContent)"
         )
-        assert names and all(names), names
+        assert said and all(said), said

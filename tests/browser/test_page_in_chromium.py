@@ -258,7 +258,7 @@ def test_boards_fit_the_width_with_square_cells(open_page, viewport):
     for i in range(2):
         canvas = page.locator(".msviz-view canvas.msviz-cells").nth(i)
         box = canvas.bounding_box()
-        holder = page.locator(".msviz-page-board").nth(i).bounding_box()
+        holder = page.locator(".msviz-board-holder").nth(i).bounding_box()
         assert (
             box["x"] >= holder["x"] - 0.5 and box["x"] + box["width"] <= holder["x"] + holder["width"] + 0.5
         )

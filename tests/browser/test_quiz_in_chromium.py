@@ -214,7 +214,7 @@ def test_in_jupyterlab_the_kernel_reads_the_score_of_the_clicks(browser, lab):
     t = msviz.trace(msviz.random_board(6, 8, 7, seed=5, safe=(3, 4)), (3, 4), order="bfs")
     with ran_notebook(browser, lab, "quiz-test.ipynb", viewport=(1024, 768)) as page:
         assert_no_errors(page, "quiz-test.ipynb")
-        widget = page.locator(".widget-vbox:has(.msviz-view)").first
+        widget = page.locator(".msviz-stage:has(.msviz-view)").first
         view = widget.locator(".msviz-view").first
         canvas = view.locator("canvas.msviz-cells")
         box = canvas.bounding_box()
@@ -231,7 +231,7 @@ def test_in_jupyterlab_the_kernel_reads_the_score_of_the_clicks(browser, lab):
         widget.scroll_into_view_if_needed()
         shoot(widget, "quiz-in-jupyterlab-1024x768")
 
-        widget.locator("button:has-text('Start again')").click()
+        widget.locator("[data-control=restart]").click()
         page.wait_for_function(
             "root => root.msviz.step() === 0 && root.msviz.quiz().score === 'Score: 0 of 0.'",
             arg=view.element_handle(),
