@@ -44,6 +44,7 @@ or wrong, moves `step` on by one and counts the score in `quiz_right` and
 from __future__ import annotations
 
 import base64
+import html
 
 import anywidget
 import ipywidgets as widgets
@@ -55,7 +56,7 @@ from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .trace import checked as checked_trace
 from .viewstate import CSS, ESM, board_state, view_state
-from .words import VIEW_WORDS
+from .words import VIEW_WORDS, fill
 
 __all__ = ["BoardView", "ESM", "view_state"]
 
@@ -309,7 +310,7 @@ class BoardView(anywidget.AnyWidget):
             picture = self.picture()
         except ValueError:  # arrays that do not fit: the live view still shows, without its PNG
             return bundle
-        return with_png(bundle, picture)
+        return with_png(bundle, picture, fill("static_note", step=self.step))
 
 
 def _positions(get, mode: str) -> int:
@@ -384,10 +385,29 @@ def _as_trait_error(check, *args, **kwargs):
         raise traitlets.TraitError(str(error)) from None
 
 
-def with_png(bundle, picture: np.ndarray):
-    """Add an RGB picture as image/png to a widget's display data."""
+def with_png(bundle, picture: np.ndarray, note: str):
+    """Add to a widget's display data what a page with no widgets shows: the picture and a note.
+
+    A renderer that runs no widgets (GitHub, nbviewer, a notebook saved without its widget
+    state) shows the richest of the rest: ``text/html`` (the picture and `note`, which says
+    the board is interactive where the notebook runs), else ``image/png``, else `note` as
+    ``text/plain``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> data, _ = with_png({"application/vnd.jupyter.widget-view+json": {}}, np.zeros((2, 2, 3)), "a note")
+    >>> sorted(data), data["text/plain"]
+    (['application/vnd.jupyter.widget-view+json', 'image/png', 'text/html', 'text/plain'], 'a note')
+    """
     if bundle is None:
         return None
     data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-    data = {**data, "image/png": base64.b64encode(png(picture)).decode("ascii")}
+    encoded = base64.b64encode(png(picture)).decode("ascii")
+    said = html.escape(note)
+    page = (
+        f'<figure class="msviz-static" style="margin:0"><img src="data:image/png;base64,{encoded}" alt="{said}">'
+        f"<figcaption><em>{said}</em></figcaption></figure>"
+    )
+    data = {**data, "image/png": encoded, "text/html": page, "text/plain": note}
     return data, metadata

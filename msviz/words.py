@@ -79,6 +79,9 @@ TEMPLATES = {
     "write_same": "; it held {before} already: the same symbol again",
     "write_depth": "; stack depth {frames} in your calls",
     "a_mark": "a mark",
+    # Beside a widget's picture, for a page that runs no widgets (GitHub, nbviewer).
+    "static_note": "An interactive msviz board, shown here as a picture of step {step}: run the notebook"
+    " in JupyterLab, Jupyter Notebook, VS Code, Colab or marimo to play it, step it and click it.",
     # The game's status line.
     "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
     "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",

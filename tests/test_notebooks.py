@@ -212,6 +212,7 @@ def test_where_widgets_cannot_run_a_saved_notebook_shows_the_board_as_a_png():
     page, _ = HTMLExporter().from_notebook_node(book)
     images = re.findall(r'<img [^>]*src="data:image/png;base64,([^"]+)"', page)
     assert len(images) == 1, "the page should show the board's PNG in place of the widget"
+    assert "An interactive msviz board" in page, "and say that the board is interactive where it runs"
     picture = Image.open(io.BytesIO(base64.b64decode(images[0])))
     assert picture.size[0] >= 9 * 12 and picture.size[0] == picture.size[1]  # a square 9 x 9 board
 

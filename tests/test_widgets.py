@@ -108,11 +108,17 @@ def test_the_fallback_picture_is_the_step_shown(order):
         assert np.array_equal(png_of(p._repr_mimebundle_()), render.step_image(t, k, px=px))
 
 
-def test_the_player_shows_widget_view_and_a_png():
-    p = msviz.player(BOARD, CLICK)
-    data, _ = p._repr_mimebundle_()
-    assert set(data) == {"text/plain", "application/vnd.jupyter.widget-view+json", "image/png"}
-    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == p.model_id
+@pytest.mark.parametrize("make", ["player", "compare", "game", "quiz"])
+def test_every_widget_shows_its_view_and_for_pages_without_widgets_a_png_and_a_note(make):
+    w = getattr(msviz, make)(board=BOARD) if make == "game" else getattr(msviz, make)(BOARD, CLICK)
+    data, _ = w._repr_mimebundle_()
+    assert set(data) == {"text/plain", "text/html", "application/vnd.jupyter.widget-view+json", "image/png"}
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    note = msviz.words.fill("static_note", step=w.step)
+    assert data["text/plain"] == note and "interactive" in note and "marimo" in note
+    assert f"<figcaption><em>{note}</em></figcaption>" in data["text/html"]  # nothing in it to escape
+    assert f'src="data:image/png;base64,{data["image/png"]}"' in data["text/html"]  # the same picture
+    assert np.array_equal(png_of(data), w.picture())
 
 
 def test_each_widget_is_one_anywidget_with_its_own_controls():
