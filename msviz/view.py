@@ -406,7 +406,8 @@ def with_png(bundle, picture: np.ndarray, note: str):
     encoded = base64.b64encode(png(picture)).decode("ascii")
     said = html.escape(note)
     page = (
-        f'<figure class="msviz-static" style="margin:0"><img src="data:image/png;base64,{encoded}" alt="{said}">'
+        f'<figure class="msviz-static" style="margin:0">'
+        f'<img src="data:image/png;base64,{encoded}" alt="{said}">'
         f"<figcaption><em>{said}</em></figcaption></figure>"
     )
     data = {**data, "image/png": encoded, "text/html": page, "text/plain": note}
