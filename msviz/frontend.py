@@ -38,6 +38,9 @@ PARTS = (
     "quiz.js",  # a click is a guess, judged here
     "tiles.js",  # the cells on their canvas
     "overlay.js",  # the stack's path, the queue's numbers, the quiz's mark, the cursor
+    "layout.js",  # where a board's parts go: board, caption and code all in sight
+    "legend.js",  # the legend under a board
+    "keys.js",  # a player's keys, the quiz's and the game's cursor
     "board.js",  # one board view, wired
     "controls.js",  # the control bar and its play clock
     "stage.js",  # the widget: its boards, one bar, a status line (export default)
