@@ -68,7 +68,10 @@ def functions(text: str) -> dict[str, int]:
 
 
 def test_the_code_reader_sees_braces_in_code_only():
-    text = 'function f(a) {\n  const s = "}{"; // }\n  return /\\{(\\w+)\\}/g.test(`${a}}`);\n}\nfunction g() {}\n'
+    text = (
+        'function f(a) {\n  const s = "}{"; // }\n  return /\\{(\\w+)\\}/g.test(`${a}}`);\n}\n'
+        "function g() {}\n"
+    )
     assert functions(text) == {"f": 4, "g": 1}
     assert functions("function h({ a, b }) {\n  return a;\n}\n") == {"h": 3}
 
