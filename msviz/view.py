@@ -11,22 +11,19 @@ traits, a saved notebook or an exported page can rebuild the view without one.
 
 The view draws the finer timeline of `msviz.Trace` (calls and returns, or
 enqueues and dequeues); a position of its `step` is a revealed cell in mode
-``"visits"`` and an event in mode ``"events"``. The arrays sent, per cell
-(row-major, ``rows * cols`` entries):
-
-- ``start``, ``final``: uint8 tile codes (`msviz.render.CODES`) before and after the click;
-- ``reveal_event``, ``enter_event``, ``leave_event``: int32, as in `msviz.Trace`;
-
-per step (``len(trace)`` entries): ``step_cell`` (the cell, ``row * cols +
-col``), ``parent_step``, ``visit_event`` and ``step_depth`` (the call depth, or
-the BFS layer), int32, and what the captions count, worked out in Python:
-``step_hidden`` (hidden empty neighbours once the step is revealed) and
-``step_children`` (the calls it made, or cells it queued), uint8; and per event
-(two per step): ``event_label`` (uint8) and ``event_step`` (int32). That is 14
-bytes a cell and 28 a step: a 500 x 500 board with every cell revealed is about
-10.5 MB. A student's run (`replay`, from `msviz.Recording.replay`) has a step
-and one event a write, a cell perhaps written more than once, so it also sends
-each step's tile code (``step_code``, uint8); its ``step_depth`` is the stack's.
+``"visits"`` and an event in mode ``"events"``. Only what the browser cannot
+work out cheaply is sent (`msviz.viewstate.view_state`): per cell (row-major),
+``start`` and ``final``, uint8 tile codes (`msviz.render.CODES`) before and
+after the click; per step, ``step_cell`` (the cell, ``row * cols + col``,
+int32) and ``step_hidden`` (its hidden empty neighbours once revealed, uint8,
+for the captions); per event (two a step), ``event_label`` (uint8). The browser
+reads the rest from the events: which step each is, each step's caller and
+depth, and when each cell is revealed, enters and leaves the stack or queue.
+That is 9 bytes a cell of a reveal that uncovers the whole board: a 500 x 500
+board is about 2.3 MB. A student's run (`replay`, from
+`msviz.Recording.replay`) has a step and one event a write, a cell perhaps
+written more than once, so it also sends each write's tile code
+(``step_code``, uint8) and the stack's depth (``step_depth``, int32).
 
 Every synced trait and its default is listed once, in `msviz.viewstate.TRAITS`
 (which the exported page starts from, and which tests hold this class and the
@@ -98,19 +95,12 @@ class BoardView(anywidget.AnyWidget):
     click_cell = traitlets.List([0, 0]).tag(sync=True)  # the clicked cell, [row, col]
     start = traitlets.Bytes(b"\x00").tag(sync=True)
     final = traitlets.Bytes(b"\x00").tag(sync=True)
-    reveal_event = traitlets.Bytes(b"").tag(sync=True)
-    enter_event = traitlets.Bytes(b"").tag(sync=True)
-    leave_event = traitlets.Bytes(b"").tag(sync=True)
     step_cell = traitlets.Bytes(b"").tag(sync=True)
-    parent_step = traitlets.Bytes(b"").tag(sync=True)
-    visit_event = traitlets.Bytes(b"").tag(sync=True)
     event_label = traitlets.Bytes(b"").tag(sync=True)
-    event_step = traitlets.Bytes(b"").tag(sync=True)
     replay = traitlets.Bool(False).tag(sync=True)  # a student's run: a step a write, none waiting
     step_code = traitlets.Bytes(b"").tag(sync=True)  # replay only: the tile code written, per step
-    step_depth = traitlets.Bytes(b"").tag(sync=True)  # DFS depth or BFS layer (a replay: the stack's)
+    step_depth = traitlets.Bytes(b"").tag(sync=True)  # a replay only: the stack's depth at each write
     step_hidden = traitlets.Bytes(b"").tag(sync=True)  # hidden empty neighbours once revealed, uint8
-    step_children = traitlets.Bytes(b"").tag(sync=True)  # the calls made, or cells queued, uint8
     #: Changes whenever new arrays are sent; the browser reads them again then.
     generation = traitlets.Int(0).tag(sync=True)
 
@@ -302,7 +292,7 @@ class BoardView(anywidget.AnyWidget):
     # What a page without widgets shows: the board as a PNG.
     def picture(self) -> np.ndarray:
         """Return the position shown as an RGB image (drawn by matplotlib, in the kernel)."""
-        return board_picture(self._board(0))
+        return board_picture(self.trace, self._board(0))
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -327,52 +317,38 @@ def _same_moment(t: Trace, k: int, mode: str) -> int:
     return int(t.event_step[min(k, t.events - 1)]) if t.events else k
 
 
-def board_picture(get) -> np.ndarray:
-    """Return the position a board shows as an RGB image, reading its traits with ``get(name)``.
+def board_picture(t: Trace | None, get) -> np.ndarray:
+    """Return the position a board shows as an RGB image: trace `t` (None: a board with no reveal,
+    read from its ``start`` trait) at the board's `step` and `mode`, its traits read with ``get(name)``.
 
-    A comparison's second board is drawn from its own traits (in `BoardView.others`) and the
-    shared ones (its step, mode); `BoardView.picture` draws the first.
+    A comparison's second board is drawn from its own trace and the shared traits (its step,
+    mode); `BoardView.picture` draws the first.
     """
     rows, cols = get("rows"), get("cols")
-    shape = (rows, cols)
-    cells = rows * cols
-    start, final, step_cell = get("start"), get("final"), get("step_cell")
-    if len(start) != cells or len(final) != cells or len(step_cell) % 4:
-        raise ValueError(
-            f"the view's arrays do not fit its {rows}x{cols} board "
-            f"({len(start)} and {len(final)} bytes for {cells} cells)"
-        )
-    codes = np.frombuffer(start, np.uint8).reshape(shape)
-    symbols = np.array(list(CODES))
-    last = _positions(get, get("mode")) - 1
-    p = max(-1, min(get("step"), last))
-    current = frontier = None
-    if p >= 0:
-        if get("mode") == "events":
-            e, k = p, int(np.frombuffer(get("event_step"), "<i4")[p])
-        else:
-            e, k = int(np.frombuffer(get("visit_event"), "<i4")[p]), p
-        if get("replay"):  # every write up to e, in order
-            codes = codes.copy()
-            written = np.frombuffer(step_cell, "<i4")[: e + 1]
-            for i, code in zip(written.tolist(), np.frombuffer(get("step_code"), np.uint8)[: e + 1].tolist()):
-                codes.flat[i] = code
-        else:
-            revealed = np.frombuffer(get("reveal_event"), "<i4").reshape(shape)
-            codes = np.where(
-                (revealed >= 0) & (revealed <= e), np.frombuffer(final, np.uint8).reshape(shape), codes
+    if t is None:
+        start = get("start")
+        if len(start) != rows * cols:
+            raise ValueError(
+                f"the view's arrays do not fit its {rows}x{cols} board "
+                f"({len(start)} bytes for {rows * cols} cells)"
             )
-        current = divmod(int(np.frombuffer(step_cell, "<i4")[k]), cols)
-        if get("show_frontier"):
-            enter = np.frombuffer(get("enter_event"), "<i4").reshape(shape)
-            leave = np.frombuffer(get("leave_event"), "<i4").reshape(shape)
-            frontier = (enter >= 0) & (enter <= e) & (e < leave)
+        codes = np.frombuffer(start, np.uint8).reshape(rows, cols)
+        board, current, frontier, p, last = np.array(list(CODES))[codes], None, None, -1, -1
+    else:
+        events = get("mode") == "events"
+        last = (t.events if events else len(t)) - 1
+        p = max(-1, min(get("step"), last))
+        e = -1 if p < 0 else p if events else int(t.visit_event[p])
+        k = -1 if p < 0 else int(t.event_step[e]) if events else p  # the step whose cell is current
+        board = t.board if e < 0 else t.board_at_event(e)
+        current = None if k < 0 else (int(t.row[k]), int(t.col[k]))
+        frontier = t.frontier_at_event(e) if e >= 0 and get("show_frontier") else None
     return state_image(
-        symbols[codes],
+        board,
         current=current,
         frontier=frontier,
         order=get("order") or "dfs",
-        px=tile_size(shape, width_px=480),
+        px=tile_size((rows, cols), width_px=480),
         show_mines=get("show_mines") and p == last,
     )
 

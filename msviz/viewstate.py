@@ -27,19 +27,12 @@ TRAITS = {
     "click_cell": [0, 0],
     "start": b"\x00",
     "final": b"\x00",
-    "reveal_event": b"",
-    "enter_event": b"",
-    "leave_event": b"",
     "step_cell": b"",
-    "parent_step": b"",
-    "visit_event": b"",
     "event_label": b"",
-    "event_step": b"",
     "replay": False,
     "step_code": b"",
     "step_depth": b"",
     "step_hidden": b"",
-    "step_children": b"",
     "generation": 0,
     # What is shown, and how.
     "step": -1,
@@ -108,12 +101,22 @@ def _int32(values) -> bytes:
 def view_state(t: Trace) -> dict:
     """Return the traits that show trace `t` in a board view (arrays as bytes).
 
+    Only what the browser cannot work out cheaply is sent: the board before and after
+    the click (``start``, ``final``: one tile code a cell), the cell of each step
+    (``step_cell``), the kind of each event (``event_label``: a call or return, an
+    enqueue or dequeue, in the order they happen) and what the captions count of each
+    step's cell (``step_hidden``: its hidden empty neighbours once revealed). Steps enter
+    the stack or the queue in order, so the browser reads from the events alone which
+    step each event is, each step's caller and depth (or layer), and when each cell is
+    revealed, enters and leaves (msviz/js/reveal.js, ``readTimeline``). A student's run
+    also sends the code each write puts and the stack's depth at each write.
+
     Examples
     --------
     >>> import msviz
     >>> state = view_state(msviz.trace(["EEE", "EEM"], (0, 0)))
-    >>> state["rows"], state["cols"], len(state["reveal_event"])
-    (2, 3, 24)
+    >>> state["rows"], state["cols"], len(state["start"])
+    (2, 3, 6)
     >>> len(state["step_cell"]), len(state["event_label"])
     (16, 8)
     """
@@ -125,20 +128,11 @@ def view_state(t: Trace) -> dict:
         "click_cell": list(t.click),
         "start": _codes(t.board),
         "final": _codes(t.final),
-        "reveal_event": _int32(t.reveal_event_map),
-        "enter_event": _int32(t.enter_event_map),
-        "leave_event": _int32(t.leave_event_map),
         "step_cell": _int32(t.row.astype(np.int64) * cols + t.col),
-        "parent_step": _int32(t.parent_step),
-        "visit_event": _int32(t.visit_event),
         "event_label": np.ascontiguousarray(t.event_label, dtype=np.uint8).tobytes(),
-        "event_step": _int32(t.event_step),
         "neighbors": [list(d) for d in t.neighbors],
-        # What the captions say of each step, worked out here once: its depth (DFS) or layer
-        # (BFS), its hidden empty neighbours once it is revealed, and the cells it led to.
-        "step_depth": _int32(t.depth),
+        # What the captions say of each step's cell, worked out here by the game's rules.
         "step_hidden": np.ascontiguousarray(t.hidden_around, dtype=np.uint8).tobytes(),
-        "step_children": np.minimum(t.children, 255).astype(np.uint8).tobytes(),
         **_replay_state(t),
     }
 
@@ -146,26 +140,14 @@ def view_state(t: Trace) -> dict:
 def _replay_state(t: Trace) -> dict:
     """What only a student's run has: the code written at each write (its depth is the stack's)."""
     if t.written is None:
-        return {"replay": False, "step_code": b""}
-    return {"replay": True, "step_code": _codes(t.written)}
+        return {"replay": False, "step_code": b"", "step_depth": b""}
+    return {"replay": True, "step_code": _codes(t.written), "step_depth": _int32(t.depth)}
 
 
 def board_state(board: np.ndarray) -> dict:
     """Return the traits that show a board with no reveal on it."""
     rows, cols = board.shape
-    none = _int32(np.full(board.shape, -1))  # no cell is ever revealed, queued or stacked
-    steps = (
-        "step_cell",
-        "parent_step",
-        "visit_event",
-        "event_label",
-        "event_step",
-        "replay",
-        "step_code",
-        "step_depth",
-        "step_hidden",
-        "step_children",
-    )
+    steps = ("step_cell", "event_label", "replay", "step_code", "step_depth", "step_hidden")
     return {
         "rows": rows,
         "cols": cols,
@@ -173,8 +155,5 @@ def board_state(board: np.ndarray) -> dict:
         "click_cell": [0, 0],
         "start": _codes(board),
         "final": _codes(board),
-        "reveal_event": none,
-        "enter_event": none,
-        "leave_event": none,
         **{name: TRAITS[name] for name in steps},  # no steps: the defaults
     }

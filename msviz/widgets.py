@@ -191,9 +191,8 @@ class Compare(BoardView):
 
     def picture(self) -> np.ndarray:
         """Both boards at the position shown, side by side, as one RGB image."""
-        second = self.others[0]
         left = super().picture()
-        right = board_picture(lambda name: second[name] if name in second else getattr(self, name))
+        right = board_picture(self.bfs, self._board(1))
         height = max(left.shape[0], right.shape[0])
         pad = [
             np.pad(x, ((0, height - x.shape[0]), (0, 12), (0, 0)), constant_values=255) for x in (left, right)

@@ -170,7 +170,7 @@ def test_bad_values_from_the_front_end_are_refused_and_the_old_kept(name, value)
 
 
 def test_arrays_that_do_not_fit_the_board_give_words_not_a_numpy_error():
-    view = BoardView(msviz.trace(EXAMPLE, (3, 0)))
+    view = BoardView(board=np.array([list(row) for row in EXAMPLE]))  # a board with no reveal: its arrays
     view.start = b"\x00"
     with pytest.raises(ValueError, match="do not fit its 4x5 board"):
         view.picture()

@@ -52,24 +52,22 @@ def test_the_view_is_sent_the_trace_arrays(order):
     assert (state["rows"], state["cols"], state["order"], state["click_cell"]) == (8, 10, order, [4, 5])
     assert np.array_equal(symbols(state["start"], t.shape), np.array(BOARD))
     assert np.array_equal(symbols(state["final"], t.shape), t.final)
-    for name in ("reveal_event", "enter_event", "leave_event"):
-        assert np.array_equal(int32(state[name]).reshape(t.shape), getattr(t, name + "_map"))
     cells = int32(state["step_cell"])
     assert np.array_equal(np.divmod(cells, 10), (t.row, t.col))
-    assert np.array_equal(int32(state["parent_step"]), t.parent_step)
-    assert np.array_equal(int32(state["visit_event"]), t.visit_event)
     assert np.array_equal(np.frombuffer(state["event_label"], np.uint8), t.event_label)
-    assert np.array_equal(int32(state["event_step"]), t.event_step)
+    assert np.array_equal(np.frombuffer(state["step_hidden"], np.uint8), t.hidden_around)
+    # The rest of the timeline the browser works out (tests/browser/test_frontend_in_chromium.py).
+    assert state["step_depth"] == state["step_code"] == b"" and not state["replay"]
 
 
-def test_the_arrays_grow_with_cells_not_with_steps_times_pixels():
-    t = msviz.trace(msviz.random_board(300, 300, 0, seed=1), (150, 150))
+def test_the_arrays_are_at_most_20_bytes_a_cell():
+    t = msviz.trace(msviz.random_board(200, 200, 0, seed=1), (100, 100))
     sent = sum(len(v) for v in view_state(t).values() if isinstance(v, bytes))
-    assert len(t) == 90_000
-    cells = 90_000 * (1 + 1 + 4 + 4 + 4)  # start, final; reveal, enter and leave events
-    steps = 90_000 * (4 * 4 + 1 + 1)  # cell, parent, visit, depth; hidden, children
-    events = 2 * 90_000 * (1 + 4)  # label, step
-    assert sent == cells + steps + events
+    assert len(t) == 40_000  # every cell revealed: the most a reveal sends
+    cells = 40_000 * (1 + 1)  # start, final
+    steps = 40_000 * (4 + 1)  # cell; hidden neighbours
+    events = 2 * 40_000 * 1  # label
+    assert sent == cells + steps + events == 9 * 40_000
 
 
 def test_a_click_in_the_browser_calls_back_with_the_cell():
@@ -218,13 +216,15 @@ def test_the_comparison_picture_is_both_boards_at_the_step():
 
 
 def shown(g) -> np.ndarray:
-    """The board the view is told to show once its animation ends (what a screen shows)."""
+    """The board the view is told to show once its animation ends (what a screen shows): the cells
+    of its steps up to the one shown get their final symbol, the rest keep the one they had."""
     view = g.view
     shape = (view.rows, view.cols)
     start, final = symbols(view.start, shape), symbols(view.final, shape)
-    revealed = int32(view.reveal_event).reshape(shape)
-    last = int32(view.visit_event)[view.step] if view.steps else -1
-    return np.where((revealed >= 0) & (revealed <= last), final, start)
+    revealed = int32(view.step_cell)[: view.step + 1]
+    board = start.copy()
+    board.flat[revealed] = final.flat[revealed]
+    return board
 
 
 def test_a_click_on_a_zero_cell_reveals_its_region():

@@ -64,7 +64,8 @@ export function countUpTo(n, key, x) {
   return lo;
 }
 
-/** Everything about one reveal that the drawing needs, read from the model. */
+/** Everything about one reveal that the drawing needs, read from the model: what Python sent, and
+ *  the timeline worked out from it (readTimeline). */
 export function readReveal(model) {
   const rows = model.get("rows");
   const cols = model.get("cols");
@@ -76,36 +77,85 @@ export function readReveal(model) {
     click: model.get("click_cell"),
     start: typed(model, "start", Uint8Array),
     final: typed(model, "final", Uint8Array),
-    reveal: typed(model, "reveal_event", Int32Array),
-    enter: typed(model, "enter_event", Int32Array),
-    leave: typed(model, "leave_event", Int32Array),
     cell: typed(model, "step_cell", Int32Array),
-    parent: typed(model, "parent_step", Int32Array),
-    visitEvent: typed(model, "visit_event", Int32Array),
     label: typed(model, "event_label", Uint8Array),
-    eventStep: typed(model, "event_step", Int32Array),
-    // What Python worked out of each step for the words: its depth (DFS) or layer (BFS), its
-    // hidden empty neighbours once revealed, the cells it led to (calls made, or cells queued).
-    depth: typed(model, "step_depth", Int32Array),
+    // What Python worked out of each step's cell for the words, by the game's rules: its hidden
+    // empty neighbours once revealed.
     hidden: typed(model, "step_hidden", Uint8Array),
-    children: typed(model, "step_children", Uint8Array),
     // A student's run (msviz.Recording.replay): a step and an event a write, a cell perhaps
-    // written again; each step's tile code (its depth is the stack depth of the student's calls).
+    // written again; each step's tile code, and the stack depth of the student's calls.
     replay: Boolean(model.get("replay")),
     code: typed(model, "step_code", Uint8Array),
+    depth: typed(model, "step_depth", Int32Array),
   };
   r.n = r.cell.length;
-  r.m = r.eventStep.length;
+  r.m = r.label.length;
   if (r.start.length !== cells) r.start = new Uint8Array(cells);
   if (r.final.length !== cells) r.final = r.start;
-  for (const name of ["reveal", "enter", "leave"]) {
-    if (r[name].length !== cells) r[name] = new Int32Array(cells).fill(-1);
-  }
-  if (r.depth.length !== r.n) r.depth = new Int32Array(r.n);
   if (r.hidden.length !== r.n) r.hidden = new Uint8Array(r.n);
-  if (r.children.length !== r.n) r.children = new Uint8Array(r.n);
+  readTimeline(r);
   if (r.replay) readWrites(r);
   return r;
+}
+
+/** Work out the timeline of reveal r from its events, in one pass: which step each event is
+ *  (`eventStep`), each step's caller (`parent`), depth or layer (`depth`), the calls it made or
+ *  cells it queued (`children`), the event that shows it (`visitEvent`), and for each cell the
+ *  events at which it is revealed, enters and leaves the stack or queue (`reveal`, `enter`,
+ *  `leave`; -1 for never). Steps enter in order (a call or an enqueue makes the next step).
+ *  Depth-first, a return is the call on top of the stack; breadth-first, the queue is first in,
+ *  first out, and a cell queued is the child of the step taken out last. A student's run has
+ *  one event a step, a write, and no stack or queue that the recording saw. */
+export function readTimeline(r) {
+  const { n, m } = r;
+  const cells = r.rows * r.cols;
+  const eventStep = new Int32Array(m);
+  const enterAt = new Int32Array(n).fill(-1);
+  const leaveAt = new Int32Array(n).fill(-1);
+  const parent = new Int32Array(n).fill(-1);
+  const depth = r.replay && r.depth.length === n ? r.depth : new Int32Array(n);
+  const stack = new Int32Array(n); // depth-first: the calls open; breadth-first: unused
+  let entered = 0;
+  let top = 0; // depth-first: the calls open; breadth-first: the steps taken out so far
+  for (let e = 0; e < m; e++) {
+    const label = r.label[e];
+    if (label === LABEL.write) {
+      eventStep[e] = Math.min(e, n - 1);
+    } else if (label === LABEL.call || label === LABEL.enqueue) {
+      const k = entered++;
+      const by = label === LABEL.call ? (top > 0 ? stack[top - 1] : -1) : top - 1;
+      parent[k] = by;
+      depth[k] = by < 0 ? 0 : label === LABEL.call ? top : depth[by] + 1;
+      if (label === LABEL.call) stack[top++] = k;
+      eventStep[e] = k;
+      enterAt[k] = e;
+    } else {
+      const k = label === LABEL.return ? stack[--top] : top++;
+      eventStep[e] = k;
+      leaveAt[k] = e;
+    }
+  }
+  const visitEvent = new Int32Array(n);
+  const children = new Uint8Array(n);
+  for (let k = 0; k < n; k++) {
+    if (r.replay) visitEvent[k] = k;
+    else if (r.order === "bfs") visitEvent[k] = k + 1 < n ? leaveAt[k + 1] - 1 : m - 1; // before the next is taken out
+    else visitEvent[k] = enterAt[k]; // depth-first: right after its call
+    if (parent[k] >= 0 && children[parent[k]] < 255) children[parent[k]]++;
+  }
+  const reveal = new Int32Array(cells).fill(-1);
+  const enter = new Int32Array(cells).fill(-1);
+  const leave = new Int32Array(cells).fill(-1);
+  // A cell is revealed at its call (depth-first), when it is taken out of the queue (breadth-first),
+  // or at its first write (a student's run: a cell written again keeps its first).
+  const revealAt = r.replay ? visitEvent : r.order === "bfs" ? leaveAt : enterAt;
+  for (let k = n - 1; k >= 0; k--) {
+    const i = r.cell[k];
+    reveal[i] = revealAt[k];
+    enter[i] = enterAt[k];
+    leave[i] = leaveAt[k];
+  }
+  Object.assign(r, { eventStep, parent, depth, children, visitEvent, reveal, enter, leave });
 }
 
 // Breadth-first, the queue is first in, first out: steps enter it in order and leave it in

@@ -10,7 +10,7 @@
 import { renderBoard } from "./board.js";
 import { makeControls } from "./controls.js";
 import { make } from "./parts.js";
-import { typed } from "./reveal.js";
+import { readReveal, typed } from "./reveal.js";
 
 /** The model of board `index` of a stage: the first board's is the stage's own; another's reads
  *  its own traits from `others[index - 1]` and the rest from the stage, sets the stage's
@@ -42,15 +42,14 @@ export function boardModel(model, index) {
 
 /** The number of positions of one board in `mode`: its steps, or its events. */
 export function positions(board, mode) {
-  return typed(board, mode === "events" ? "event_step" : "step_cell", Int32Array).length;
+  return mode === "events" ? typed(board, "event_label", Uint8Array).length : typed(board, "step_cell", Int32Array).length;
 }
 
-/** Position k of the first board shown in mode `to`: a step as its event, an event as its step. */
-export function convert(board, k, to) {
-  const visitEvent = typed(board, "visit_event", Int32Array);
-  const eventStep = typed(board, "event_step", Int32Array);
-  if (to === "events") return visitEvent.length ? visitEvent[Math.min(Math.max(k, 0), visitEvent.length - 1)] : 0;
-  return eventStep.length ? eventStep[Math.min(Math.max(k, 0), eventStep.length - 1)] : 0;
+/** Position k of a board shown in mode `to`: a step as its event, an event as its step. */
+function convert(board, k, to) {
+  const r = readReveal(board);
+  const [from, n] = to === "events" ? [r.visitEvent, r.n] : [r.eventStep, r.m];
+  return n ? from[Math.min(Math.max(k, 0), n - 1)] : 0;
 }
 
 /** The top line: a restart button (its words from `restart`; none if empty) and the status. */
