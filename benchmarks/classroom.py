@@ -43,8 +43,11 @@ student takes is the lesson's, with culling, as in a class.
 
 Then the class stops, and one student, the observer, plays alone: the
 server side's CPU over ``--observe-seconds`` of Play with one browser that is
-not starved, less the same time idle, per step drawn, is what a student
-playing at the lesson's speed (10 steps a second) costs the server.
+not starved, less the same time idle, is what a student playing at the
+lesson's speed (the player's own: 10 moves a second, each of its
+``per_frame`` steps) costs the server. The player plays in the browser and
+tells the kernel its step twice a second, whatever its speed, so the cost is
+the one measured, not scaled by the moves drawn.
 
 What it measures: each student's server (the single-user server and its
 kernels) at its peak through the lesson and at the end (RSS, and PSS, which
@@ -128,8 +131,8 @@ KERNEL_S = 60
 QUIET_CORES, QUIET_S = 0.5, 90
 #: What the guide's class sizes leave to the system.
 SYSTEM_MB = 512
-#: The lesson's speed of Play: the players' default, 10 frames a second.
-LESSON_STEPS_PER_S = 10
+#: The lesson's speed of Play: the players' default, 10 moves (frames) a second.
+LESSON_MOVES_PER_S = 10
 #: The servers the guide sizes a class for: (cores, GB of memory).
 SERVERS = [(2, 8), (4, 16)]
 
@@ -591,7 +594,7 @@ ERRORS = """() => {
 # Every code cell whose source shows has run (a number in its prompt; a hidden cell shows none).
 ALL_RAN = """n => [...document.querySelectorAll('SHOWN .jp-CodeCell .jp-InputPrompt')]
     .filter(p => /\\[\\d+\\]/.test(p.textContent)).length >= n""".replace("SHOWN", SHOWN)
-# What each board of the notebook in sight shows, read from its view's handle (msviz/view.js's
+# What each board of the notebook in sight shows, read from its view's handle (msviz/js/board.js's
 # root.msviz): null while it has drawn nothing; else its size, step, cells uncovered, caption.
 BOARDS = """() => [...document.querySelectorAll('SHOWN .msviz-view')].map(v => {
     if (!v.msviz || v.dataset.step === undefined) return null;
@@ -829,14 +832,15 @@ class Student:
                 await self.page.wait_for_timeout(500)
 
     def first_player(self):
-        return self.page.locator(f"{SHOWN} .widget-vbox:has(.msviz-view):has(.widget-play)").first
+        """The first player of the notebook in sight: a widget's stage with its own Play button."""
+        return self.page.locator(f"{SHOWN} .msviz-stage:has(button[data-control=play])").first
 
     async def has_player(self) -> bool:
         return await self.first_player().count() > 0
 
     async def play(self, seconds: float) -> dict:
         """Press Play on the first player of the notebook in sight, from its first step, for
-        `seconds`, then pause; the steps drawn a second (the lesson's speed is 10)."""
+        `seconds`, then pause; the moves drawn a second (each `per_frame` steps; the lesson's speed is 10)."""
         page, player = self.page, self.first_player()
         view = player.locator(".msviz-view").first
         self.stage = "playing"
@@ -846,18 +850,20 @@ class Student:
         await page.keyboard.press("Home")  # from the first step, as a student starting over
         await page.wait_for_timeout(300)
         start = int(await view.get_attribute("data-step"))
-        button = player.locator(".widget-play button").first
+        per_frame = int(await player.locator("input[data-control=per_frame]").input_value())
+        button = player.locator("button[data-control=play]").first
         t0 = time.monotonic()
         await button.click()
         await page.wait_for_timeout(seconds * 1000)
         end = int(await view.get_attribute("data-step"))
         played = time.monotonic() - t0
-        await button.click()  # pause
+        if await player.evaluate("el => el.msviz.playing()"):  # Play stops by itself at the last step
+            await button.click()  # pause
         if end <= start:
             raise RuntimeError(f"Play did not move the board (step {start} before, {end} after)")
-        rate = (end - start) / played
-        self.figures.setdefault("steps_per_s", []).append(rate)
-        return {"steps": end - start, "seconds": played, "steps_per_s": rate}
+        rate = (end - start) / per_frame / played
+        self.figures.setdefault("moves_per_s", []).append(rate)
+        return {"steps": end - start, "per_frame": per_frame, "seconds": played, "moves_per_s": rate}
 
     async def failed(self, error: Exception) -> None:
         message = f"{self.stage}: {type(error).__name__}: {str(error).splitlines()[0] if str(error) else ''}"
@@ -886,14 +892,13 @@ async def observe(student: Student, hub: Hub, seconds: float) -> dict:
     played = await student.play(seconds)
     busy = busy.close()
     cores = max(0.0, busy["server_cores"] - idle["server_cores"])
-    per_step = cores / played["steps_per_s"]  # CPU seconds of the server side a step drawn
     return {
         "idle": idle,
         "playing": busy,
         **played,
         "server_cores": cores,
-        "cpu_s_per_step": per_step,
-        "cores_at_lesson_speed": per_step * LESSON_STEPS_PER_S,
+        # The player played at its own speed, the lesson's: what it cost is what a student costs.
+        "cores_at_lesson_speed": cores,
         "waited_for_quiet_s": waited,
     }
 
@@ -1034,7 +1039,7 @@ def summarize(result: dict, args) -> dict:
         "lab_s": stat("lab_s"),
         "first_board_s": stat("first_board_s"),
         "late_s": stat("late_s"),
-        "class_steps_per_s": stat("class_steps_per_s"),
+        "class_moves_per_s": stat("class_moves_per_s"),
     }
     summary["server_side_mb"] = summary["all_servers_pss_mb"] + hub_mb
     observer = result.get("observer")
@@ -1066,7 +1071,7 @@ def fmt(x, digits=0, unit="") -> str:
 def student_rows(result: dict) -> list[str]:
     """The table: a line a student, then the hub's."""
     header = (
-        f"{'student':<10} {'ok':<4} {'reload':>6} {'lab up':>7} {'board':>6} {'late':>5} {'steps/s':>7}"
+        f"{'student':<10} {'ok':<4} {'reload':>6} {'lab up':>7} {'board':>6} {'late':>5} {'moves/s':>7}"
         f" {'peak RSS':>8} {'peak PSS':>8} {'kernels':>7} {'end PSS':>7} {'end k.':>6}"
     )
     rows = [header, "-" * len(header)]
@@ -1074,7 +1079,7 @@ def student_rows(result: dict) -> list[str]:
         rows.append(
             f"{s['name']:<10} {'yes' if s['ok'] else 'NO':<4} {s.get('reloads', 0):>6}"
             f" {fmt(s.get('lab_s'), 1):>7} {fmt(s.get('first_board_s'), 1):>6} {fmt(s.get('late_s')):>5}"
-            f" {fmt(s.get('class_steps_per_s'), 1):>7} {fmt(s.get('server_peak_rss_mb')):>8}"
+            f" {fmt(s.get('class_moves_per_s'), 1):>7} {fmt(s.get('server_peak_rss_mb')):>8}"
             f" {fmt(s.get('server_pss_mb')):>8} {fmt(s.get('most_kernels')):>7}"
             f" {fmt(s.get('end_pss_mb')):>7} {fmt(s.get('end_kernels')):>6}"
         )
@@ -1091,7 +1096,7 @@ def report(result: dict, summary: dict, args) -> str:
     cores = psutil.cpu_count()
     say("")
     say("Seconds from 'Sign in' to JupyterLab and to the first board; late: the most a student was behind")
-    say("the lesson's timeline (s); steps/s: Play's steps drawn a second at the ends of blocks, the whole")
+    say("the lesson's timeline (s); moves/s: Play's moves drawn a second at the ends of blocks, the whole")
     say("class on one machine (10 if the browser keeps up). Memory (MB) of the student's server and kernels:")
     say("the most through the lesson (RSS; PSS, the shared libraries shared out), the most kernels alive at")
     say("once, and at the end of the lesson.")
@@ -1106,10 +1111,11 @@ def report(result: dict, summary: dict, args) -> str:
     o = result.get("observer")
     if o:
         say(
-            f"One student playing alone: {o['steps_per_s']:.1f} steps/s drawn; the server side"
+            f"One student playing alone: {o['moves_per_s']:.1f} moves/s drawn ({o['per_frame']} step(s) a"
+            f" move; the lesson's speed is {LESSON_MOVES_PER_S}); the server side"
             f" {o['playing']['server_cores']:.3f} cores against {o['idle']['server_cores']:.3f} idle:"
-            f" {1000 * o['cpu_s_per_step']:.1f} ms of CPU a step, {o['cores_at_lesson_speed']:.3f} of a core"
-            f" at {LESSON_STEPS_PER_S} steps/s (the browsers: {o['playing']['browser_cores']:.2f} cores;"
+            f" {o['cores_at_lesson_speed']:.3f} of a core"
+            f" (the browsers: {o['playing']['browser_cores']:.2f} cores;"
             f" after {o['waited_for_quiet_s']:.0f} s for the machine to settle)"
         )
     for s in result["students"]:
@@ -1250,8 +1256,8 @@ def main(argv=None) -> int:
         result = asyncio.run(lesson(hub, args, sampler))
         sampler.stop()
         for s in result["students"]:  # the students' Play during the lesson, all on one machine
-            rates = s.pop("steps_per_s", None)
-            s["class_steps_per_s"] = statistics.median(rates) if rates else None
+            rates = s.pop("moves_per_s", None)
+            s["class_moves_per_s"] = statistics.median(rates) if rates else None
         summary = summarize(result, args)
         verdict = report(result, summary, args)
         say(f"The run took {time.monotonic() - args.started:.0f} s")

@@ -15,9 +15,11 @@ not starved of CPU):
    until every board shows the reveal it was asked for (not a lone grey cell)
    and no output shows an error, then measures the server and its kernels'
    memory (RSS, and PSS, which shares the common libraries out);
-2. in notebook 03, presses Play on the first player at the lesson's speed
-   (10 steps a second) and measures the server side's CPU for the steps drawn:
-   the cores one student playing costs a server;
+2. in notebook 03, presses Play (``button[data-control=play]``) on the first
+   player, at its own speed (the lesson's: 10 moves a second, each of its
+   ``per_frame`` steps) and measures the server side's CPU while it plays:
+   the cores one student playing costs a server (the player plays in the
+   browser and tells the kernel its step twice a second);
 3. leaves the server idle until its own culler (``MappingKernelManager``,
    ``--cull-after`` seconds here, the guide's 15 minutes in class) has shut
    every idle kernel down, and measures the memory left.
@@ -133,22 +135,31 @@ def run_notebook(page, base: str, name: str) -> None:
 
 
 def play(page, seconds: float) -> dict:
-    """Press Play on the first player of the notebook shown, at its speed; the server's CPU per step drawn."""
-    player = page.locator(".widget-vbox:has(.msviz-view)").first
+    """Press Play on the first player of the notebook shown, at its own speed, for `seconds`; the
+    steps and moves drawn a second, and the server side's CPU meanwhile."""
+    player = page.locator(".msviz-stage:has([data-control=play])").first
     view = player.locator(".msviz-view").first
+    button = player.locator("button[data-control=play]").first
     player.scroll_into_view_if_needed()
     start = int(view.get_attribute("data-step"))
+    per_frame = int(player.locator("input[data-control=per_frame]").input_value())
     procs = server_processes()
     cpu0, t0 = cpu_seconds(procs), time.monotonic()
-    player.locator(".widget-play button").first.click()
+    button.click()
     page.wait_for_timeout(seconds * 1000)
     end = int(view.get_attribute("data-step"))
     cpu1, t1 = cpu_seconds(procs), time.monotonic()
-    player.locator(".widget-play button").first.click()
+    if player.evaluate("el => el.msviz.playing()"):  # Play stops by itself at the last step
+        button.click()
     steps = max(0, end - start)
     if steps == 0:
         raise RuntimeError("Play did not move the board")
-    return {"steps_per_s": steps / (t1 - t0), "server_cores": (cpu1 - cpu0) / (t1 - t0)}
+    return {
+        "steps_per_s": steps / (t1 - t0),
+        "moves_per_s": steps / per_frame / (t1 - t0),
+        "per_frame": per_frame,
+        "server_cores": (cpu1 - cpu0) / (t1 - t0),
+    }
 
 
 def lesson_peak(kernel_mb: dict, server_mb: float, cull_minutes: float = CLASS_CULL_MINUTES) -> tuple:
@@ -227,7 +238,8 @@ def main(argv=None) -> int:
                     figures["play"] = play(page, args.seconds)
                     p = figures["play"]
                     print(
-                        f"  Play in 03: {p['steps_per_s']:.1f} steps/s drawn; the server side"
+                        f"  Play in 03: {p['moves_per_s']:.1f} moves/s drawn ({p['per_frame']} step(s)"
+                        f" a move, {p['steps_per_s']:.0f} steps/s); the server side"
                         f" {p['server_cores']:.3f} of a core",
                         flush=True,
                     )
