@@ -139,9 +139,14 @@ def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncA
     return FuncAnimation(drawn.figure, drawn.show, frames=steps, interval=interval, blit=False)
 
 
+#: The page around the stage (the stage's own look, its control bar too, is view.css). A page has no
+#: host: it is light, or dark where the reader's system is, in the browser's own page colours (as
+#: view.css's stage is with no host).
 PAGE_STYLE = """
-body { font-family: sans-serif; margin: 16px; max-width: 1400px; }
+:root { color-scheme: light dark; }
+body { font-family: sans-serif; margin: 16px; max-width: 1400px; background: Canvas; color: CanvasText; }
 h1 { font-size: 1.5em; margin: 0.4em 0; }
+main > p { color: color-mix(in srgb, currentColor 75%, transparent) !important; } /* over its inline grey */
 """
 
 
