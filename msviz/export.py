@@ -236,7 +236,8 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
 <h1>{html.escape(title)}</h1>
 <div id="msviz-stage"></div>
 <p style="color:{PALETTE["ink"]};font-size:90%">Keys: left/right one step, Home/End first/last,
-space play/pause (click a board first). Made with msviz.</p></main>
+space play/pause (click a board first). The board cannot be edited here: a page has no Python to work
+out a new reveal; in the notebook, the player's "Edit the board" does it. Made with msviz.</p></main>
 <script id="msviz-data" type="application/json">{data}</script>
 <script type="module">
 {script}

@@ -139,6 +139,10 @@ class BoardView(anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     restart = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
+    #: The bar has an "Edit the board" switch (a player in a notebook; a page has no kernel to edit
+    #: with), and whether it is on: then a click on a cell goes to Python as an edit (see `on_edit`).
+    editable = traitlets.Bool(False).tag(sync=True)
+    editing = traitlets.Bool(False).tag(sync=True)
     palette = traitlets.Dict().tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
     #: The source shown beside the board (empty: none), and the line each kind of event runs on.
@@ -175,6 +179,7 @@ class BoardView(anywidget.AnyWidget):
         self._click_handlers = widgets.CallbackDispatcher()
         self._flag_handlers = widgets.CallbackDispatcher()
         self._restart_handlers = widgets.CallbackDispatcher()
+        self._edit_handlers = widgets.CallbackDispatcher()
         self.on_msg(self._handle_message)
         self.trace = trace
 
@@ -276,8 +281,13 @@ class BoardView(anywidget.AnyWidget):
         """Call ``callback()`` when the restart button (see `restart`) is pressed."""
         self._restart_handlers.register_callback(callback, remove=remove)
 
+    def on_edit(self, callback, remove: bool = False) -> None:
+        """Call ``callback(row, col, move)`` on a click while `editing`: `move` for a right-click or a
+        click with a modifier key (move the click there), else a plain click (put or take away a mine)."""
+        self._edit_handlers.register_callback(callback, remove=remove)
+
     def _handle_message(self, _widget, content, _buffers) -> None:
-        if not isinstance(content, dict) or content.get("event") not in ("click", "flag", "restart"):
+        if not isinstance(content, dict) or content.get("event") not in ("click", "flag", "restart", "edit"):
             return
         if content["event"] == "restart":
             self._restart_handlers()
@@ -285,7 +295,11 @@ class BoardView(anywidget.AnyWidget):
         row, col = content.get("row"), content.get("col")
         if not (type(row) is int and type(col) is int):  # JSON's true and false are not cells
             return
-        if 0 <= row < self.rows and 0 <= col < self.cols:
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            return
+        if content["event"] == "edit":
+            self._edit_handlers(row, col, content.get("move") is True)
+        else:
             handlers = self._click_handlers if content["event"] == "click" else self._flag_handlers
             handlers(row, col)
 

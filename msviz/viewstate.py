@@ -56,6 +56,8 @@ TRAITS = {
     "status": "",
     "restart": "",
     "error": "",
+    "editable": False,
+    "editing": False,
     "palette": {},
     "words": {},
     "code": "",

@@ -20,6 +20,7 @@ import functools
 import traceback
 
 import numpy as np
+import traitlets
 
 from . import _checks
 from .grade import Recording
@@ -72,8 +73,64 @@ class Player(BoardView):
 
     def __init__(self, t: Trace, *, max_cell: int = 32, code=None):
         t = checked_trace(t, name="the reveal")
-        super().__init__(t, step=0 if len(t) else -1, max_cell=max_cell, **_playing(len(t)))
+        # A student's run cannot be edited: its reveal comes from their code, not from the rules.
+        editable = t.written is None
+        super().__init__(
+            t, step=0 if len(t) else -1, max_cell=max_cell, editable=editable, **_playing(len(t))
+        )
         self.show_code(_check_code(code, t.order))
+        self.on_edit(self._edited)
+
+    # ---- the board and the click, which Python and the "Edit the board" switch may change
+    @property
+    def board(self) -> list[list[str]]:
+        """The board before the click (a new list each time). Setting it shows the new board's
+        reveal from the same click, at the same step where it has one; a bad board raises the
+        ValueError or TypeError `msviz.trace` would, and the player keeps its last good one.
+        The list given is never changed."""
+        return self.trace.board.tolist()
+
+    @board.setter
+    def board(self, board) -> None:
+        self._reveal(board, self.trace.click)
+
+    @property
+    def click(self) -> tuple[int, int]:
+        """The cell clicked, ``(row, col)``. Setting it shows the reveal from the new click."""
+        return self.trace.click
+
+    @click.setter
+    def click(self, click) -> None:
+        self._reveal(self.trace.board, click)
+
+    def _reveal(self, board, click) -> None:
+        """Show the reveal of `click` on `board` (the rules in Python), at the step shown if it has it."""
+        if self.trace.written is not None:
+            raise ValueError("a student's run cannot be edited: record their code again on the new board")
+        t = trace(board, click, order=self.trace.order, neighbors=self.trace.neighbors)  # checks both
+        with self.hold_sync():
+            self.show(t, step=min(self.step, len(t) - 1))
+            self.last_step = max((t.events if self.mode == "events" else len(t)) - 1, 0)
+
+    @traitlets.observe("editing")
+    def _editing_changed(self, change) -> None:
+        self.status = fill("edit_on") if change["new"] else ""
+
+    @_reports_errors
+    def _edited(self, row: int, col: int, move: bool) -> None:
+        """An edit from the browser: put or take away a mine on a hidden cell, or (`move`) click there."""
+        board = self.trace.board.copy()
+        if board[row, col] not in ("E", "M"):
+            self.status = fill("edit_not_hidden", row=row, col=col)
+            return
+        if move:
+            self.click = (row, col)
+            said = "edit_moved"
+        else:
+            board[row, col] = "M" if board[row, col] == "E" else "E"
+            said = "edit_put" if board[row, col] == "M" else "edit_taken"
+            self.board = board
+        self.status = fill("edit_on") + " " + fill(said, row=row, col=col)
 
     @property
     def view(self) -> BoardView:

@@ -82,6 +82,13 @@ TEMPLATES = {
     # Beside a widget's picture, for a page that runs no widgets (GitHub, nbviewer).
     "static_note": "An interactive msviz board, shown here as a picture of step {step}: run the notebook"
     " in JupyterLab, Jupyter Notebook, VS Code, Colab or marimo to play it, step it and click it.",
+    # A player's board being edited (its status line).
+    "edit_on": "Editing: click a hidden cell to put or take away a mine; Shift-click (or right-click)"
+    " a hidden cell to click there instead. The reveal follows at once.",
+    "edit_put": "A mine put on ({row}, {col}).",
+    "edit_taken": "The mine on ({row}, {col}) taken away.",
+    "edit_moved": "The click moved to ({row}, {col}).",
+    "edit_not_hidden": "({row}, {col}) is uncovered already: edit a hidden cell.",
     # The game's status line.
     "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
     "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",
@@ -186,6 +193,7 @@ CONTROLS = {
     "control_per_frame": "steps/frame",
     "mode_visits": "one step per revealed cell",
     **{f"events_{order}": name for order, name in EVENTS_NAMES.items()},
+    "control_edit": "Edit the board",
     "readout_visits": "step {k} / {last}",
     "readout_events": "event {k} / {last}",
 }

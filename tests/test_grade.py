@@ -10,10 +10,10 @@ matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
-from conftest import games, neighbour_orders  # noqa: E402
 from hypothesis import given, settings  # noqa: E402
 
 import msviz  # noqa: E402
+from conftest import games, neighbour_orders  # noqa: E402
 from msviz.grade import BUGS, Report, cases, check, record  # noqa: E402
 from msviz.solutions import update_board as shown_solution  # noqa: E402
 

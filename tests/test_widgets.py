@@ -342,3 +342,74 @@ def test_the_mode_switch_shows_every_event_and_keeps_the_moment(order):
     assert np.array_equal(png_of(p._repr_mimebundle_()), want)
     p.mode = "visits"
     assert p.last_step == len(t) - 1 and p.step == t.event(e).step
+
+
+# --- Editing a player's board ----------------------------------------------------------
+
+
+def test_setting_a_players_board_and_click_shows_their_reveal_at_the_same_step():
+    mine = [row[:] for row in BOARD]
+    p = msviz.player(mine, CLICK)
+    p.step = 3
+    changed = [row[:] for row in BOARD]
+    changed[0][0] = "M" if changed[0][0] == "E" else "E"
+    p.board = changed
+    want = msviz.trace(changed, CLICK)
+    assert p.board == changed and p.board is not p.board  # a new list each time
+    assert p.trace.board.tolist() == changed and len(p.trace) == len(want) and p.step == 3
+    assert p.last_step == len(want) - 1 and p.steps == len(want)
+    assert np.array_equal(png_of(p._repr_mimebundle_()), p.picture())
+    p.click = (0, 9)
+    assert p.click == (0, 9) and p.trace.click == (0, 9)
+    assert p.step == min(3, len(p.trace) - 1)
+    assert mine == BOARD  # the caller's list is never changed
+
+
+@pytest.mark.parametrize(
+    "board, click, error, words",
+    [
+        (["EEEEEEEEEQ"] * 8, None, ValueError, "'Q'"),  # a symbol the rules do not know
+        (["EEEEEEEEEE", "EE"], None, ValueError, "ragged"),
+        (None, (9, 9), ValueError, r"click \(9, 9\) is outside"),
+        (None, "a1", TypeError, "click"),
+    ],
+)
+def test_a_bad_edit_from_python_is_refused_and_the_last_good_board_kept(board, click, error, words):
+    p = msviz.player(BOARD, CLICK)
+    before = (p.board, p.click, p.trace, p.generation)
+    with pytest.raises(error, match=words):
+        if board is not None:
+            p.board = board
+        else:
+            p.click = click
+    assert (p.board, p.click, p.trace, p.generation) == before
+
+
+def test_edits_from_the_view_put_and_take_mines_and_move_the_click():
+    p = msviz.player(["EEEE", "EEEE", "EEEE"], (0, 0))
+    assert p.editable and not p.editing
+    p.editing = True
+    assert "Editing" in p.status
+    click(p, 1, 1, event="edit")  # a plain click while editing: a mine
+    assert p.board[1][1] == "M" and "A mine put on (1, 1)" in p.status
+    p._handle_message(p, {"event": "edit", "row": 2, "col": 3, "move": True}, [])  # Shift-click: the click
+    assert p.click == (2, 3) and "The click moved to (2, 3)" in p.status
+    click(p, 1, 1, event="edit")  # and the mine taken away
+    assert p.board[1][1] == "E" and p.trace.board.tolist() == [list("EEEE")] * 3
+    p.editing = False
+    assert p.status == ""
+
+
+def test_a_students_run_and_an_exported_page_cannot_be_edited():
+    from msviz.grade import record
+
+    def first_only(board, click):
+        board[click[0]][click[1]] = "B"
+        return board
+
+    p = msviz.player(record(first_only, ["EEE", "EEM"], (0, 0)))
+    assert not p.editable
+    with pytest.raises(ValueError, match="a student's run cannot be edited"):
+        p.board = ["EEE", "EEE"]
+    page = msviz.export.page_html(msviz.trace(BOARD, CLICK))
+    assert '"editable": false' in page and "cannot be edited here" in page

@@ -60,13 +60,17 @@ export function renderBoard({ model, el }) {
   parts.tiles = makeTiles(canvas, model);
   parts.marks = makeOverlay(els.overlay, model);
   const drawing = makeDrawing(model, els, parts);
-  const { request, redraw, reveal: r, last, mode, target } = drawing;
+  const { request, redraw, relayout, reveal: r, last, mode, target } = drawing;
   // The quiz (makeQuiz): a click is a guess, judged here.
   parts.quiz = makeQuiz(model, { reveal: r, target, last, mode, request },
     { rule: els.quizRule, verdict: els.quizVerdict, score: els.quizScore, said: els.quizSaid });
   /** A click on (or Enter at) `cell` = [row, col]: the quiz's guess, or the game's reveal or flag. */
   function act(cell, flag) {
     drawing.finishFlood(); // the screen agrees with the board before the click is applied
+    if (model.get("editing")) { // the board is being edited: Python changes it, the reveal follows
+      model.send({ event: "edit", row: cell[0], col: cell[1], move: Boolean(flag) });
+      return;
+    }
     if (parts.quiz.on()) {
       if (!flag) parts.quiz.guess(cell[0] * r().cols + cell[1]);
       return;
@@ -94,22 +98,22 @@ export function renderBoard({ model, el }) {
   const legendAgain = () => parts.legend.draw();
   const buildCode = () => { parts.codePanel.build(); parts.placing.reset(); }; // and choose the arrangement again
   listen(model, {
-    step: request, generation: request, title: request, quiz: request, quiz_right: request,
-    quiz_returned: request, max_cell: request, mode: redraw, show_mines: redraw,
+    step: request, generation: relayout, title: relayout, quiz: relayout, quiz_right: relayout,
+    quiz_returned: relayout, max_cell: relayout, mode: redraw, show_mines: redraw,
     show_frontier: () => { legendAgain(); redraw(); },
     flags: () => { if (r()) { parts.tiles.readFlags(); redraw(); } },
-    quiz_tries: () => { if (!model.get("quiz_tries")) parts.quiz.forget(); request(); }, // started again
+    quiz_tries: () => { if (!model.get("quiz_tries")) parts.quiz.forget(); relayout(); }, // started again
     palette: () => { parts.tiles.repaint(); paletteToCss(model, root); legendAgain(); redraw(); },
-    show_legend: legendAgain, order: legendAgain,
+    show_legend: () => { legendAgain(); relayout(); }, order: legendAgain,
     code: () => { buildCode(); redraw(); },
   });
   paletteToCss(model, root);
   buildCode();
-  const resize = new ResizeObserver(() => request());
+  const resize = new ResizeObserver(relayout);
   resize.observe(root);
   // A notebook skips the layout of cells out of sight: once in sight again, the code's
   // window is scrolled to its running line again (and the room is measured again).
-  const sight = new IntersectionObserver((seen) => { if (seen.some((x) => x.isIntersecting)) { parts.placing.reset(); request(); } });
+  const sight = new IntersectionObserver((seen) => { if (seen.some((x) => x.isIntersecting)) { parts.placing.reset(); relayout(); } });
   sight.observe(root);
   legendAgain();
   drawing.draw();
@@ -139,6 +143,7 @@ function makeDrawing(model, els, parts) {
   let atEnd = false; // whether the last position is shown (a lost game then shows its mines)
   let marked = null; // the verdict marked on the overlay
   let lastSaid = ""; // what the live region was last told
+  let placed = false; // whether the layout is up to date: only a change other than the step moves it
 
   const mode = () => (model.get("mode") === "events" ? "events" : "visits");
   const last = () => (r ? (mode() === "events" ? r.m : r.n) - 1 : -1);
@@ -172,7 +177,9 @@ function makeDrawing(model, els, parts) {
   function draw() {
     frame = 0;
     let full = readAgain();
-    if (layout()) full = true;
+    // Arranged again only when something but the step changed (a step must cost no layout).
+    if ((!placed || full) && layout()) full = true;
+    placed = true;
     if (flood) {
       flood.at = Math.min(flood.to, Math.floor((performance.now() - flood.t0) / flood.perStep));
       if (flood.at >= flood.to) {
@@ -219,7 +226,9 @@ function makeDrawing(model, els, parts) {
   }
   return {
     draw, request, last, mode, target,
-    redraw() { drawn = null; request(); },
+    redraw() { drawn = null; placed = false; request(); },
+    /** The space or what surrounds the board changed: arrange it again in the next frame. */
+    relayout() { placed = false; request(); },
     remark() { marked = undefined; request(); }, // the overlay is drawn again, cursor and all
     /** Finish a running flood at once (a click or a new game comes in). */
     finishFlood() {

@@ -35,6 +35,19 @@ export function nextStep(k, per, last) {
   return Math.min(last, Math.max(0, k) + Math.max(1, per));
 }
 
+/** The "Edit the board" switch of a player in a notebook (a page has no kernel to edit with): it
+ *  turns the model's `editing` on and off; while on, a click on a cell goes to Python as an edit. */
+function editSwitch(model, words) {
+  const edit = make("button", "msviz-button msviz-edit", words.control_edit);
+  edit.type = "button";
+  edit.dataset.control = "edit";
+  edit.addEventListener("click", () => {
+    model.set("editing", !model.get("editing"));
+    model.save_changes();
+  });
+  return edit;
+}
+
 /** An icon button: its name in data-control, its words as its accessible name and tooltip. */
 export function iconButton(name, label) {
   const b = make("button", "msviz-button");
@@ -80,8 +93,13 @@ export function makeControls(model, stage) {
   mode.setAttribute("aria-label", words.control_mode);
   mode.append(new Option(words.mode_visits, "visits"), new Option(stage.names, "events"));
   const { first, back, play, forward, last } = buttons;
-  const bar = make("div", "msviz-controls", first, back, play, forward, last, scrub, readout, mode, fpsLabel, perLabel);
+  const edit = editSwitch(model, words);
+  const bar = make("div", "msviz-controls", first, back, play, forward, last, scrub, readout, mode, fpsLabel, perLabel, edit);
   bar.setAttribute("role", "group");
+  // The bar's own keys (arrows on the scrub bar, the picker) stay in it: a notebook in command mode
+  // would take them for its own shortcuts. Escape still goes on, to give the keys back.
+  const ownKeys = (e) => { if (e.key !== "Escape") e.stopPropagation(); };
+  bar.addEventListener("keydown", ownKeys);
   bar.setAttribute("aria-label", words.controls_name);
 
   const step = () => Math.max(0, Math.min(model.get("step"), stage.last()));
@@ -158,6 +176,8 @@ export function makeControls(model, stage) {
     if (document.activeElement !== fps) fps.value = String(model.get("fps"));
     if (document.activeElement !== perFrame) perFrame.value = String(model.get("per_frame"));
     for (const control of [first, back, play, forward, last, scrub, mode, fps, perFrame]) control.disabled = empty;
+    edit.style.display = model.get("editable") ? "" : "none";
+    edit.setAttribute("aria-pressed", String(Boolean(model.get("editing"))));
   }
 
   const actions = {
@@ -183,7 +203,7 @@ export function makeControls(model, stage) {
   fps.addEventListener("change", onFps);
   perFrame.addEventListener("change", onPer);
   for (const input of [fps, perFrame]) input.addEventListener("blur", draw);
-  const traits = ["step", "fps", "per_frame", "mode", "generation", "last_step"];
+  const traits = ["step", "fps", "per_frame", "mode", "generation", "last_step", "editable", "editing"];
   for (const name of traits) model.on(`change:${name}`, draw);
   model.on("change:playing", onPlaying);
   draw();

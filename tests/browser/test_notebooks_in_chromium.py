@@ -28,6 +28,12 @@ GAME_NOTEBOOK = [
     "import msviz\ng = msviz.game(16, 30, 25, seed=3)\ng",
     "print('BOARD', ''.join(''.join(row) for row in g.board), g.lost)",
 ]
+# And one for editing a player's board: its second cell prints the board and click the kernel holds.
+EDIT_BOARD = ["EEEEEE", "EEEEEE", "EEEEEE", "EEEEEM"]
+EDIT_NOTEBOOK = [
+    f"import msviz\nmine = {EDIT_BOARD!r}\np = msviz.player(mine, (0, 0))\np",
+    "print('BOARD', ''.join(''.join(row) for row in p.board), p.click, mine == " + repr(EDIT_BOARD) + ")",
+]
 
 
 @pytest.fixture(scope="module")
@@ -39,6 +45,9 @@ def lab(tmp_path_factory):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in GAME_NOTEBOOK])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, root / "game-test.ipynb")
+    edit = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in EDIT_NOTEBOOK])
+    edit.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    nbformat.write(edit, root / "edit-test.ipynb")
     with running_lab(root, workdir) as base:
         yield base
 
@@ -267,21 +276,25 @@ def test_one_bar_drives_both_sides_of_the_comparison(browser, lab):
 
 def kernel_board(page) -> tuple[str, bool]:
     """Run the game notebook's second cell and read the board the kernel holds."""
+    _, cells, lost = kernel_says(page, r"BOARD \S+ (True|False)").split()
+    return cells, lost == "True"
+
+
+def kernel_says(page, pattern: str) -> str:
+    """Run the notebook's second cell again and return what it prints, once it matches `pattern`."""
     cell = page.locator(".jp-CodeCell").nth(1)
     before = cell.locator(".jp-InputPrompt").text_content()
     cell.locator(".jp-InputArea-editor").click()
     page.keyboard.press("Control+Enter")
     # Wait for this run's output, not the last one's: the prompt gets a new number when it is done.
     page.wait_for_function(
-        "([el, before]) => /BOARD \\S+ (True|False)/.test(el.textContent)"
+        "([el, before, pattern]) => new RegExp(pattern).test(el.textContent)"
         " && /\\[\\d+\\]/.test(el.querySelector('.jp-InputPrompt').textContent)"
         " && el.querySelector('.jp-InputPrompt').textContent !== before",
-        arg=[cell.element_handle(), before],
+        arg=[cell.element_handle(), before, pattern],
         timeout=PATIENCE,
     )
-    text = cell.locator(".jp-OutputArea-output").last.inner_text()
-    _, cells, lost = text.split()
-    return cells, lost == "True"
+    return cell.locator(".jp-OutputArea-output").last.inner_text()
 
 
 def assert_screen_is_board(page, view):
@@ -502,3 +515,47 @@ def test_axe_finds_no_serious_violation_in_the_players_and_the_quiz(browser, lab
             "cs => cs.map(c => c.getAttribute('aria-label') || c.closest('label')?.textContent)"
         )
         assert said and all(said), said
+
+
+def test_editing_a_players_board_in_the_view_redraws_it_with_the_new_reveal(browser, lab):
+    """A click puts a mine, a Shift-click moves the click: the kernel works out the new reveal, the view
+    draws it, and the student's own list is never changed."""
+    import msviz
+    from msviz.render import CODES
+
+    with ran_notebook(browser, lab, "edit-test.ipynb", viewport=(1024, 768)) as page:
+        player = page.locator(".msviz-stage:has(.msviz-controls)").first
+        view = player.locator(".msviz-view").first
+        canvas = view.locator("canvas.msviz-cells")
+        edit = player.locator("[data-control=edit]")
+        edit.click()
+        page.wait_for_function("b => b.getAttribute('aria-pressed') === 'true'", arg=edit.element_handle())
+        assert "Editing" in player.locator(".msviz-status").inner_text()
+        box = canvas.bounding_box()
+
+        def at(row, col):
+            return {"x": (col + 0.5) * box["width"] / 6, "y": (row + 0.5) * box["height"] / 4}
+
+        def drawn_final(board, click):
+            """Wait until the view, at its last step, draws the reveal of `click` on `board`."""
+            t = msviz.trace(board, click)
+            want = [CODES["E"] if s == "M" else CODES[s] for s in t.final.ravel()]
+            player.locator("[data-control=last]").click()
+            page.wait_for_function(
+                "([root, want]) => JSON.stringify(root.msviz.sprites()) === JSON.stringify(want)",
+                arg=[view.element_handle(), want],
+                timeout=PATIENCE,
+            )
+            return t
+
+        canvas.click(position=at(1, 2))  # a mine on (1, 2): the flood stops short of it
+        edited = [row[:] for row in map(list, EDIT_BOARD)]
+        edited[1][2] = "M"
+        t = drawn_final(edited, (0, 0))
+        assert len(t) < len(msviz.trace(EDIT_BOARD, (0, 0)))
+        canvas.click(position=at(3, 0), modifiers=["Shift"])  # the click moves to (3, 0)
+        drawn_final(edited, (3, 0))
+        said = kernel_says(page, r"BOARD \S+ \(3, 0\) (True|False)")
+        assert said.split()[1] == "".join("".join(row) for row in edited)
+        assert said.split()[-1] == "True", "the student's own list was changed"
+        shoot(player, "edit-mode")

@@ -200,8 +200,10 @@ def test_a_page_plays_to_the_last_step_offline_with_every_control_drawn(open_pag
     board = msviz.random_board(30, 40, 60, seed=2, safe=(15, 20))
     dfs, bfs = (msviz.trace(board, (15, 20), order=o) for o in ("dfs", "bfs"))
     page = open_page([dfs, bfs], name="both")
-    buttons = page.locator(".msviz-controls button")
-    assert buttons.count() == 5
+    buttons = page.locator(".msviz-controls button:visible")
+    assert buttons.count() == 5  # and no "Edit the board": a page has no Python to work out a new reveal
+    assert page.locator("[data-control=edit]").is_hidden()
+    assert "cannot be edited here" in page.inner_text("body")
     for i in range(5):  # each icon is drawn: an inline SVG path with a real size
         box = buttons.nth(i).locator("svg").bounding_box()
         assert box and box["width"] >= 12 and box["height"] >= 12
