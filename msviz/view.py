@@ -101,6 +101,7 @@ class BoardView(anywidget.AnyWidget):
     step_code = traitlets.Bytes(b"").tag(sync=True)  # replay only: the tile code written, per step
     step_depth = traitlets.Bytes(b"").tag(sync=True)  # a replay only: the stack's depth at each write
     step_hidden = traitlets.Bytes(b"").tag(sync=True)  # hidden empty neighbours once revealed, uint8
+    step_turn = traitlets.Bytes(b"").tag(sync=True)  # the neighbour of the caller's loop that reached it
     #: Changes whenever new arrays are sent; the browser reads them again then.
     generation = traitlets.Int(0).tag(sync=True)
 

@@ -33,6 +33,7 @@ TRAITS = {
     "step_code": b"",
     "step_depth": b"",
     "step_hidden": b"",
+    "step_turn": b"",
     "generation": 0,
     # What is shown, and how.
     "step": -1,
@@ -135,8 +136,39 @@ def view_state(t: Trace) -> dict:
         "neighbors": [list(d) for d in t.neighbors],
         # What the captions say of each step's cell, worked out here by the game's rules.
         "step_hidden": np.ascontiguousarray(t.hidden_around, dtype=np.uint8).tobytes(),
+        # The call frames' own variables: the neighbour of its caller's loop that reached each step.
+        "step_turn": turns(t).tobytes(),
         **_replay_state(t),
     }
+
+
+def turns(t: Trace) -> np.ndarray:
+    """Return, for each step of `t`, which neighbour of its caller's loop reached it: 1 to 8 in the
+    order of ``t.neighbors`` (0 for the click itself, and for a student's run), uint8.
+
+    It is where the caller's ``for dr, dc in NEIGHBOURS`` loop stands while that step runs, and
+    where it goes on from once that step returns (depth-first) or is queued (breadth-first).
+
+    Examples
+    --------
+    >>> import msviz
+    >>> t = msviz.trace(["EEE", "EEM"], (0, 0))  # reading order: (-1,-1) (-1,0) (-1,1) (0,-1) (0,1) ...
+    >>> turns(t).tolist()  # (0, 1) is (0, +1) from the click: the 5th; (1, 0) is (+1, 0): the 7th
+    [0, 5, 7, 5]
+    """
+    parent = t.parent_step
+    known = parent >= 0
+    out = np.zeros(len(t), dtype=np.uint8)
+    if t.written is not None or not known.any():
+        return out
+    # An offset (dr, dc) as one number 0-8, and that number's place in the loop (1-based).
+    place = np.zeros(9, dtype=np.uint8)
+    for i, (dr, dc) in enumerate(t.neighbors):
+        place[(dr + 1) * 3 + (dc + 1)] = i + 1
+    dr = t.row[known] - t.row[parent[known]]
+    dc = t.col[known] - t.col[parent[known]]
+    out[known] = place[(dr + 1) * 3 + (dc + 1)]
+    return out
 
 
 def _replay_state(t: Trace) -> dict:
@@ -149,7 +181,7 @@ def _replay_state(t: Trace) -> dict:
 def board_state(board: np.ndarray) -> dict:
     """Return the traits that show a board with no reveal on it."""
     rows, cols = board.shape
-    steps = ("step_cell", "event_label", "replay", "step_code", "step_depth", "step_hidden")
+    steps = ("step_cell", "event_label", "replay", "step_code", "step_depth", "step_hidden", "step_turn")
     return {
         "rows": rows,
         "cols": cols,

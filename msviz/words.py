@@ -198,8 +198,26 @@ CONTROLS = {
     "readout_events": "event {k} / {last}",
 }
 
+#: Under the code: each call's own variables (depth-first, one row a call on the stack, top first),
+#: or the queue's (breadth-first), as Python Tutor's frames show them.
+FRAMES = {
+    "frames_stack": "stack, top first ({calls} call{calls_s}):",
+    "frames_queue": "queue, front first ({waiting}):",
+    "frames_more": "... {more} more",
+    "frame_returned": "reveal({row}, {col}) returned: back to its caller",
+    "frame_calling": "reveal({row}, {col})  mines around: {mines}  its loop: neighbour {turn} of {of},"
+    " calling reveal({child_row}, {child_col})",
+    "frame_back": "reveal({row}, {col})  mines around: {mines}  back from neighbour {turn} of {of}:"
+    " its loop goes on",
+    "frame_blank": "reveal({row}, {col})  mines around: 0  writes B; its loop starts at neighbour 1 of {of}",
+    "frame_digit": "reveal({row}, {col})  mines around: {mines}  writes {mines}; returns now",
+    "frame_mine": "reveal({row}, {col})  a mine: writes X; returns now",
+    "frame_taken": "taken from the queue: ({row}, {col})  mines around: {mines}  writes {value}",
+    "frame_looking": "its loop: neighbour {turn} of {of} is ({child_row}, {child_col}), hidden: queued",
+}
+
 #: Every phrase the board view in the browser fills in or shows.
-VIEW_WORDS = {**TEMPLATES, **LEGEND, **ACCESS, **CONTROLS}
+VIEW_WORDS = {**TEMPLATES, **LEGEND, **ACCESS, **CONTROLS, **FRAMES}
 
 
 def plural(n: int) -> str:

@@ -1,7 +1,8 @@
 // msviz/js/code.js: the code beside the board, its running line highlighted, and under it the
 // stack's frames or the queue.
 import { make } from "./parts.js";
-import { BLANK, LABEL, eventKind, waiting, waitingCount } from "./reveal.js";
+import { BLANK, BOOM, CODE_SYMBOLS, LABEL, eventKind, queuedBy, waiting, waitingCount } from "./reveal.js";
+import { fill } from "./words.js";
 
 /** The code beside (or under) the board: its lines numbered, the line that runs highlighted and
  *  kept in the middle of the code's window, and under it the stack's frames or the queue.
@@ -43,41 +44,57 @@ export function makeCodePanel(model, code, frames, side) {
       line = next;
     }
     follow(); // also after the layout changed
-    frames.textContent = framesText(r, e, model.get("neighbors") || []);
+    const rows = frameRows(r, e, model.get("words"), (model.get("neighbors") || []).length);
+    frames.replaceChildren(...rows.map(([text, running]) => make("div", running ? "msviz-frame msviz-on" : "msviz-frame", text)));
   }
   return { build, draw, follow, line: () => line };
 }
 
-/** The stack's frames after event e, top first (each with the neighbour it tries next, of
- *  `neighbors`), or the queue, front first: a dozen, and how many more. */
-export function framesText(r, e, neighbors) {
+/** The rows under the code after event e, each [text, running]: depth-first, the call that just
+ *  returned (if one did), then each call on the stack, top first (the running one first), with its
+ *  own variables: its cell, the mines it counted, the neighbour its loop is on (`step_turn`, sent
+ *  by Python); breadth-first, the cell last taken from the queue, the neighbour its loop is on and
+ *  the queue, front first. A dozen calls or cells, and how many more. */
+export function frameRows(r, e, words, of) {
   const total = waitingCount(r, e);
   const steps = waiting(r, e, 13); // the dozen nearest the top or the front, and the one under them
-  const cellOf = (k) => [Math.floor(r.cell[k] / r.cols), r.cell[k] % r.cols];
-  const shown = r.order === "bfs" ? steps.slice(0, 12) : steps.slice(-12);
-  const more = total - shown.length;
-  const lines = [];
+  const at = (k) => ({ row: Math.floor(r.cell[k] / r.cols), col: r.cell[k] % r.cols });
+  const mines = (k) => Math.max(0, r.final[r.cell[k]] - BLANK); // a digit's count, or 0 for B
+  const turn = (k) => (k < r.turn.length ? r.turn[k] : 0);
+  const rows = [];
   if (r.order === "bfs") {
-    lines.push(`queue, front first (${total}):`);
+    const taken = e >= 0 ? queuedBy(r, "leave", e) - 1 : -1;
+    if (taken >= 0) {
+      const code = r.final[r.cell[taken]];
+      rows.push([fill(words, "frame_taken", { ...at(taken), mines: mines(taken), value: CODE_SYMBOLS[code] }), true]);
+    }
+    const queued = e >= 0 && r.label[e] === LABEL.enqueue ? r.eventStep[e] : -1;
+    if (queued > 0) {
+      const child = at(queued);
+      rows.push([fill(words, "frame_looking", { turn: turn(queued), of, child_row: child.row, child_col: child.col }), false]);
+    }
+    const shown = steps.slice(0, 12);
+    rows.push([fill(words, "frames_queue", { waiting: total }), false]);
     // A cell's two numbers never part at the end of a line (a no-break space between them).
-    lines.push(shown.map((k) => `(${cellOf(k).join(",\u00a0")})`).join(" ") + (more > 0 ? ` ... ${more} more` : ""));
-    return lines.join("\n");
+    const more = total - shown.length;
+    rows.push([shown.map((k) => `(${at(k).row},\u00a0${at(k).col})`).join(" ") + (more > 0 ? " " + fill(words, "frames_more", { more }) : ""), false]);
+    return rows;
   }
-  const offsets = neighbors.map((d) => d.join(","));
-  const nextOf = (j) => { // the neighbour (1-based) frame j of the chain tries next
-    const k = steps[j];
-    const child = j + 1 < steps.length ? steps[j + 1] : e >= 0 && r.label[e] === LABEL.return ? r.eventStep[e] : -1;
-    if (child < 0) return r.final[r.cell[k]] === BLANK ? 1 : 0;
-    const [a, b] = [cellOf(child), cellOf(k)];
-    return offsets.indexOf(`${a[0] - b[0]},${a[1] - b[1]}`) + 2;
-  };
-  lines.push(`stack, top first (${total} call${total === 1 ? "" : "s"}):`);
+  const shown = steps.slice(-12);
+  rows.push([fill(words, "frames_stack", { calls: total }), false]);
+  const returned = e >= 0 && r.label[e] === LABEL.return ? r.eventStep[e] : -1;
+  if (returned >= 0) rows.push([fill(words, "frame_returned", at(returned)), false]);
   for (let j = steps.length - 1; j >= steps.length - shown.length; j--) {
-    const next = nextOf(j);
-    const what = next === 0 ? "returns now" : next > offsets.length ? "all neighbours tried: returns next" : `next neighbour: ${next} of ${offsets.length}`;
-    lines.push(`reveal(${cellOf(steps[j]).join(", ")})  ${what}`);
+    const k = steps[j];
+    const child = j + 1 < steps.length ? steps[j + 1] : -1;
+    const values = { ...at(k), mines: mines(k), of };
+    const code = r.final[r.cell[k]];
+    let said;
+    if (child >= 0) said = fill(words, "frame_calling", { ...values, turn: turn(child), child_row: at(child).row, child_col: at(child).col });
+    else if (returned >= 0) said = fill(words, "frame_back", { ...values, turn: turn(returned) });
+    else said = fill(words, code === BLANK ? "frame_blank" : code === BOOM ? "frame_mine" : "frame_digit", values);
+    rows.push([said, j === steps.length - 1]);
   }
-  if (more > 0) lines.push(`... ${more} more`);
-  return lines.join("\n");
+  if (total > shown.length) rows.push([fill(words, "frames_more", { more: total - shown.length }), false]);
+  return rows;
 }
-

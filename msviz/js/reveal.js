@@ -82,6 +82,8 @@ export function readReveal(model) {
     // What Python worked out of each step's cell for the words, by the game's rules: its hidden
     // empty neighbours once revealed.
     hidden: typed(model, "step_hidden", Uint8Array),
+    // Which neighbour of its caller's loop reached each step (1-based; 0 for the click).
+    turn: typed(model, "step_turn", Uint8Array),
     // A student's run (msviz.Recording.replay): a step and an event a write, a cell perhaps
     // written again; each step's tile code, and the stack depth of the student's calls.
     replay: Boolean(model.get("replay")),

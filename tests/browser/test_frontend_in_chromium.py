@@ -142,3 +142,53 @@ def test_the_layout_keeps_cells_square_within_their_limits(module):
                  m.captionLines(200), m.captionLines(1500), m.captionLines(100)]"""
     )
     assert fits == [32, 20, 12, 5, 2, 5]
+
+
+FRAMES = """([state, e]) => {
+    const bytes = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+    const get = (name) =>
+        name in state.binary ? new DataView(bytes(state.binary[name]).buffer) : state.plain[name];
+    const r = window.m.readReveal({ get });
+    return window.m.frameRows(r, e, state.plain.words, 8);
+}"""
+
+EXAMPLE_1 = ["EEEEE", "EEMEE", "EEEEE", "EEEEE"]  # the problem's first example, clicked at (3, 0)
+
+# Worked out by hand from the rules and the reading order of the neighbours,
+# (-1,-1) (-1,0) (-1,1) (0,-1) (0,1) (1,-1) (1,0) (1,1): each row [text, whether it runs now].
+HAND_FRAMES = {
+    # Depth-first, event 1: reveal(3, 0) has called reveal(2, 0), its 2nd neighbour (-1, 0).
+    ("dfs", 1): [
+        ["stack, top first (2 calls):", False],
+        ["reveal(2, 0)  mines around: 0  writes B; its loop starts at neighbour 1 of 8", True],
+        ["reveal(3, 0)  mines around: 0  its loop: neighbour 2 of 8, calling reveal(2, 0)", False],
+    ],
+    # Depth-first, event 5: reveal(0, 1), a digit, returns to reveal(0, 0), whose loop goes on.
+    ("dfs", 5): [
+        ["stack, top first (4 calls):", False],
+        ["reveal(0, 1) returned: back to its caller", False],
+        ["reveal(0, 0)  mines around: 0  back from neighbour 5 of 8: its loop goes on", True],
+        ["reveal(1, 0)  mines around: 0  its loop: neighbour 2 of 8, calling reveal(0, 0)", False],
+        ["reveal(2, 0)  mines around: 0  its loop: neighbour 2 of 8, calling reveal(1, 0)", False],
+        ["reveal(3, 0)  mines around: 0  its loop: neighbour 2 of 8, calling reveal(2, 0)", False],
+    ],
+    # Breadth-first, event 3: (3, 0) was taken out; its loop queues (2, 1), its 3rd neighbour (-1, 1).
+    ("bfs", 3): [
+        ["taken from the queue: (3, 0)  mines around: 0  writes B", True],
+        ["its loop: neighbour 3 of 8 is (2, 1), hidden: queued", False],
+        ["queue, front first (2):", False],
+        ["(2,\u00a00) (2,\u00a01)", False],
+    ],
+}
+
+
+@pytest.mark.parametrize("order, e", sorted(HAND_FRAMES))
+def test_each_calls_variables_on_the_first_official_example_are_the_hand_worked_ones(module, order, e):
+    import base64
+
+    from msviz.words import VIEW_WORDS
+
+    state = view_state(msviz.trace(EXAMPLE_1, (3, 0), order=order))
+    binary = {k: base64.b64encode(v).decode() for k, v in state.items() if isinstance(v, bytes)}
+    plain = {**{k: v for k, v in state.items() if not isinstance(v, bytes)}, "words": dict(VIEW_WORDS)}
+    assert module.evaluate(FRAMES, [{"binary": binary, "plain": plain}, e]) == HAND_FRAMES[(order, e)]
