@@ -190,7 +190,7 @@ def test_the_json_holds_the_same_rows_and_the_first_wrong_board(graded):
         n: r["verdict"] for n, r in rows.items()
     }
     first = students["ben"]["first_wrong_board"]
-    assert first["name"] == "0 instead of B"
+    assert first["mistake"] == "0 instead of B"
     assert any("0" in line for line in first["got"]) and not any("0" in line for line in first["expected"])
     assert students["fay"]["stdout"].startswith("loading")
     assert students["ada"]["first_wrong_board"] is None

@@ -432,3 +432,36 @@ def test_captions_of_a_run_state_only_the_depth_the_recording_saw():
     assert msviz.words.caption(record(lambda b, c: b, example, (3, 0)).replay, 0).startswith(
         "your code wrote nothing"
     )
+
+
+# --- The report as plain data ----------------------------------------------------------------
+
+
+def _returns_a_number(board, click):
+    return 3
+
+
+@pytest.mark.parametrize(
+    "solution, order",
+    [
+        (lambda board, click: recursive(board, click, zero=True), "dfs"),  # a shrunk random board
+        (lambda board, click: recursive(board, click), "bfs"),  # an order failure, with its writes
+        (_returns_a_number, None),  # an answer that is not a board
+    ],
+)
+def test_a_report_goes_through_json_and_back_unchanged(solution, order):
+    import json
+
+    report = check(solution, order=order, random_boards=20)
+    assert not report.ok
+    data = json.loads(json.dumps(report.to_dict(out_of=4)))
+    back = Report.from_dict(data)
+    assert back.to_dict(out_of=4) == data
+    assert str(back) == str(report) and back.points(4) == report.points(4) == data["points"]
+    assert back.results == report.results and back.failure.name == data["mistake"] == report.failure.name
+    assert data["hint"] == report.failure.hint and data["ok"] is False
+    first = data["failures"][0]
+    assert first["board"] == ["".join(row) for row in report.case.board]
+    assert first["click"] == list(report.case.click)
+    assert first["expected"] == ["".join(row) for row in report.expected]
+    assert back.draw() is not None  # drawing reads the data back as well as the report itself

@@ -35,6 +35,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .vocabulary import CATEGORIES, FUNCTION_NAMES, clip
+
 __all__ = [
     "FUNCTION_NAMES",
     "Limits",
@@ -48,10 +50,6 @@ __all__ = [
     "class_page",
 ]
 
-#: The names a student's function is looked for under, in this order (then a class `Solution`).
-FUNCTION_NAMES = ("update_board", "updateBoard")
-#: The categories of a report, in the order of the columns.
-CATEGORIES = ("examples", "tricky", "random", "order")
 #: A row's verdict: graded and right, graded and wrong, stopped by a limit, or not graded at all.
 VERDICTS = ("right", "wrong", "stopped", "not graded")
 #: The columns of results.csv, in order.
@@ -231,7 +229,7 @@ def load_code(path: Path) -> tuple[dict, list[str]]:
         except MemoryError:
             raise
         except BaseException as error:  # SystemExit too: a notebook's exit() ends one cell
-            notes.append(f"{where} raised {type(error).__name__}: {_clip(str(error), 100)}")
+            notes.append(f"{where} raised {type(error).__name__}: {clip(str(error), 100)}")
     return namespace, notes
 
 
@@ -313,82 +311,14 @@ def _check(function, order, random_boards):
     return msviz.check(function, **options)
 
 
-def points_of(report, out_of: float = 1.0) -> float:
-    """The report's points; from its categories (each weighs the same) where it has no `points`.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> points_of(SimpleNamespace(results={"examples": (2, 2), "order": (0, 10)}), out_of=4)
-    2.0
-    """
-    points = getattr(report, "points", None)
-    if callable(points):
-        return float(points(out_of=out_of))
-    ratios = [passed / tried for passed, tried in report.results.values() if tried]
-    return out_of * sum(ratios) / len(ratios) if ratios else 0.0
-
-
-def _rows(board) -> list[str] | None:
-    """A board as rows of text (one character a cell), or None when it is not a list of rows."""
-    try:
-        rows = [[str(cell) for cell in row] for row in board]
-    except TypeError:
-        return None
-    if (
-        not rows
-        or any(len(row) != len(rows[0]) for row in rows)
-        or not all(isinstance(r, list) for r in board)
-    ):
-        return None
-    return ["".join(cell if len(cell) == 1 else "?" for cell in row) for row in rows]
-
-
-def _failure_data(failure) -> dict | None:
-    """The first failure as plain data: its name, hint, board, click, right answer and the answer given."""
-    if failure is None:
-        return None
-    case = failure.case
-    board = getattr(case, "board", None) or getattr(case, "rows", None)
-    got = _rows(failure.got)
-    return {
-        "name": failure.name,
-        "hint": failure.hint,
-        "case": getattr(case, "name", ""),
-        "click": list(case.click),
-        "board": _rows(board),
-        "expected": _rows(failure.expected),
-        "got": got,
-        "got_text": None if got is not None else _describe(failure.got),
-        "error": _clip(str(getattr(failure, "error", None) or ""), 600) or None,
-    }
-
-
 def report_data(report, out_of: float = 1.0) -> dict:
-    """What a row needs of a `Report`, as plain data (the worker sends it to the parent as JSON)."""
-    failure = report.failure
-    return {
-        "ok": bool(report.ok),
-        "results": {name: list(pair) for name, pair in report.results.items()},
-        "points": points_of(report, out_of),
-        "summary": report.summary(),
-        "notes": [str(note) for note in report.notes],
-        "failure": _failure_data(failure),
-        "stdout": _clip(getattr(report, "stdout", "") or "", _STDOUT_KEPT),
-    }
-
-
-def _describe(value) -> str:
-    """What an answer that is not a board is: its type and the start of its repr."""
-    try:
-        text = repr(value)
-    except Exception:
-        text = "?"
-    return f"returned {type(value).__name__}: {_clip(text, 200)}"
-
-
-def _clip(text: str, most: int) -> str:
-    return text if len(text) <= most else text[: most - 3] + "..."
+    """What a row needs of a `Report`: `Report.to_dict`, its first failure without its writes."""
+    data = report.to_dict(out_of)
+    data["failure"] = data["failures"][0] if data["failures"] else None
+    if data["failure"] is not None:
+        data["failure"] = {k: v for k, v in data["failure"].items() if k != "writes"}
+    data["stdout"] = clip(data["stdout"], _STDOUT_KEPT)
+    return data
 
 
 def _set_limits(limits: Limits) -> None:
@@ -716,10 +646,10 @@ def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> R
     except (OSError, ValueError):
         data = None
     if guard:
-        return Row(name, file, "stopped", problem=stopped_by_the_clock(limits), stdout=_clip(output, 2000))
+        return Row(name, file, "stopped", problem=stopped_by_the_clock(limits), stdout=clip(output, 2000))
     if data is None:
         return Row(
-            name, file, "stopped", problem=_death(status, cpu, output, limits), stdout=_clip(output, 2000)
+            name, file, "stopped", problem=_death(status, cpu, output, limits), stdout=clip(output, 2000)
         )
     failure = data.get("failure")
     return Row(
@@ -727,14 +657,14 @@ def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> R
         file,
         data["verdict"],
         points=data.get("points", 0.0),
-        results={k: tuple(v) for k, v in data.get("results", {}).items()},
-        mistake=(failure or {}).get("name", ""),
+        results={k: (v["passed"], v["tried"]) for k, v in data.get("results", {}).items()},
+        mistake=(failure or {}).get("mistake", ""),
         hint=(failure or {}).get("hint", ""),
         problem=data.get("problem") or "",
         notes=data.get("notes", []),
         failure=failure,
         summary=data.get("summary", ""),
-        stdout=_clip(output + data.get("stdout", ""), _STDOUT_KEPT),
+        stdout=clip(output + data.get("stdout", ""), _STDOUT_KEPT),
     )
 
 
@@ -972,7 +902,7 @@ def _first_wrong_board(row: Row, palette: dict) -> str:
         )
     return (
         f'<section class="student" id="{_anchor(row)}"><h3>{html.escape(row.name)}: '
-        f"{html.escape(f['name'])}</h3>"
+        f"{html.escape(f['mistake'])}</h3>"
         f"<p>{where}. <em>Hint:</em> {html.escape(f['hint'])}</p>"
         f'<div class="boards">{"".join(figures)}</div>{said}</section>'
     )

@@ -10,10 +10,9 @@ from ..board import SYMBOLS, Board, Cell, check_click, parse_board
 from ..trace import Trace, trace_of_cells, trace_of_writes
 from .order import first_touches, is_breadth_first, order_notes
 from .run import as_function, attempt
+from .vocabulary import MOST_TIME_LIMIT, ORDER_WORDS
 
 __all__ = ["Recording", "record"]
-
-_ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
 
 
 def after_writes(board: Board, writes) -> Board:
@@ -106,7 +105,7 @@ class Recording:
 
     def __str__(self) -> str:
         lines = [
-            f"{len(self.writes)} writes to {len(self.cells)} cells, shown as a {_ORDER_WORDS[self.order]} run"
+            f"{len(self.writes)} writes to {len(self.cells)} cells, shown as a {ORDER_WORDS[self.order]} run"
         ]
         if self.problem:
             lines.append("problem: " + self.problem)
@@ -150,8 +149,6 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     function = as_function(update_board, "record")
     if order is not None:
         order = _checks.order(order)
-    from .verdict import MOST_TIME_LIMIT
-
     time_limit = _checks.real_number("time_limit", time_limit, above=0, most=MOST_TIME_LIMIT)
     rows = parse_board(board)
     click = check_click(click, (len(rows), len(rows[0])))

@@ -11,20 +11,15 @@ import html
 from dataclasses import dataclass, field
 
 from ..board import Board, format_board
+from .answers import describe
 from .cases import Case
 from .mistakes import hint_of, name_of
+from .vocabulary import CATEGORIES, ORDER_WORDS, OUTPUT_KEPT
 
 __all__ = ["CATEGORIES", "Failure", "Report"]
 
-#: The categories of a report, in the order they are graded.
-CATEGORIES = {
-    "examples": "the problem's examples",
-    "tricky": "tricky boards",
-    "random": "random boards",
-    "order": "order",
-}
-
-_ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
+#: The most writes a failure keeps in `Report.to_dict` (enough to draw any order on a 50x50 board).
+WRITES_KEPT = 20_000
 
 
 @dataclass
@@ -76,6 +71,72 @@ class Failure:
     def hint(self) -> str:
         """What to do about it."""
         return hint_of(self.bug)
+
+    def to_dict(self) -> dict:
+        """The failure as plain JSON-able data: boards as rows of text, each write as a list."""
+        got = _rows(self.got) if self.error is None else None
+        return {
+            "category": self.category,
+            "bug": self.bug,
+            "mistake": self.name,
+            "hint": self.hint,
+            "case": self.case.name,
+            "board": _rows(self.case.board),
+            "click": list(self.case.click),
+            "expected": _rows(self.expected),
+            "got": got,
+            "got_text": self.got_text or (describe(self.got) if got is None and self.got is not None else ""),
+            "error": self.error,
+            "found": None if self.found is None else _case_dict(self.found),
+            "writes": [[r, c, _cell(v), d] for r, c, v, d in self.writes[:WRITES_KEPT]],
+            "order": self.order,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Failure:
+        """The failure that `to_dict` made `data` from (a random board without its recipe)."""
+        found = data.get("found")
+        return cls(
+            data["category"],
+            _case(data["case"], data["board"], data["click"], data["category"]),
+            _board(data["expected"]),
+            _board(data.get("got")),
+            data["bug"],
+            data.get("error"),
+            None if found is None else _case(found["case"], found["board"], found["click"], data["category"]),
+            tuple(tuple(w) for w in data.get("writes", ())),
+            data.get("order"),
+            data.get("got_text") or "",
+        )
+
+
+def _rows(board) -> list[str] | None:
+    """A board of one-letter strings as rows of text; None for anything else."""
+    if not isinstance(board, list) or not board:
+        return None
+    rows = []
+    for row in board:
+        if not isinstance(row, list) or not all(type(cell) is str and len(cell) == 1 for cell in row):
+            return None
+        rows.append("".join(row))
+    return rows if len({len(row) for row in rows}) == 1 else None
+
+
+def _board(rows) -> Board | None:
+    return None if rows is None else [list(row) for row in rows]
+
+
+def _cell(value):
+    """A written value as JSON: a string as it is; anything else as a word no board cell can equal."""
+    return value if type(value) is str else f"<{describe(value)}>"
+
+
+def _case_dict(case: Case) -> dict:
+    return {"case": case.name, "board": _rows(case.board), "click": list(case.click)}
+
+
+def _case(name: str, rows, click, category: str) -> Case:
+    return Case(name, _board(rows), tuple(click), category)
 
 
 def _weights(results: dict) -> dict:
@@ -205,6 +266,54 @@ class Report:
             "tests": tests,
         }
 
+    def to_dict(self, out_of: float = 1.0) -> dict:
+        """The report as plain JSON-able data; `from_dict` reads it back.
+
+        The keys: ``ok``, ``points`` (out of `out_of`), ``order``, ``results``
+        (each category's ``passed`` and ``tried``), ``bug``, ``mistake`` and
+        ``hint`` (the first failure's; None when right), ``notes``, ``summary``,
+        ``failures`` (each category's first failure: its board, click,
+        expected and given answer, as rows of text, the error and the
+        writes), ``cpu`` (CPU seconds of the student's code), ``stdout`` and ``show``.
+
+        Examples
+        --------
+        >>> data = Report({"examples": (2, 2), "tricky": (7, 8)}).to_dict()
+        >>> data["ok"], data["points"], data["results"]["tricky"]
+        (True, 0.9375, {'passed': 7, 'tried': 8})
+        >>> Report.from_dict(data).results
+        {'examples': (2, 2), 'tricky': (7, 8)}
+        """
+        first = self.failure
+        return {
+            "ok": self.ok,
+            "points": self.points(out_of),
+            "order": self.order,
+            "results": {name: {"passed": p, "tried": t} for name, (p, t) in self.results.items()},
+            "bug": first and first.bug,
+            "mistake": first and first.name,
+            "hint": first and first.hint,
+            "notes": [str(note) for note in self.notes],
+            "summary": self.summary(),
+            "failures": [f.to_dict() for f in self.failures],
+            "cpu": round(self.cpu, 6),
+            "stdout": self.stdout[:OUTPUT_KEPT],
+            "show": self.show,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Report:
+        """The report that `to_dict` made `data` from."""
+        return cls(
+            {name: (r["passed"], r["tried"]) for name, r in data["results"].items()},
+            [Failure.from_dict(f) for f in data.get("failures", ())],
+            data.get("order"),
+            list(data.get("notes", ())),
+            data.get("show", True),
+            data.get("stdout", ""),
+            data.get("cpu", 0.0),
+        )
+
     def __repr__(self) -> str:
         return f"<Report: {self.summary()}>"
 
@@ -219,12 +328,12 @@ class Report:
         parts = [f"{CATEGORIES[name]} {p}/{t}" for name, (p, t) in self.results.items() if name != "order"]
         if "order" in self.results:
             p, t = self.results["order"]
-            parts.append(f"order ({_ORDER_WORDS.get(self.order, '?')}) {p}/{t}")
+            parts.append(f"order ({ORDER_WORDS.get(self.order, '?')}) {p}/{t}")
         return "Boards right: " + ", ".join(parts) + "."
 
     def __str__(self) -> str:
         if self.ok:
-            order = f", in {_ORDER_WORDS[self.order]} order" if self.order else ""
+            order = f", in {ORDER_WORDS[self.order]} order" if self.order else ""
             lines = [f"All {self.total} boards right{order}. Well done!", self.summary()]
             return "\n".join(lines + list(self.notes))
         first = self.failure

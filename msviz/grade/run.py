@@ -39,11 +39,9 @@ from dataclasses import dataclass
 
 from ..board import Board, Cell
 from .answers import as_board, describe
+from .vocabulary import FUNCTION_NAMES, OUTPUT_KEPT
 
 __all__ = ["TimeUp", "Attempt", "Guard", "attempt", "as_function", "cpu_clock"]
-
-#: Characters of the student's output kept in a report.
-OUTPUT_KEPT = 20_000
 
 
 class TimeUp(BaseException):
@@ -558,9 +556,6 @@ def _short_traceback() -> str:
 # LeetCode's form
 
 
-_NAMES = ("updateBoard", "update_board")
-
-
 def as_function(solution, who: str = "check"):
     """Return the student's solution as a function ``f(board, click)``, or raise a one-line TypeError.
 
@@ -581,7 +576,7 @@ def as_function(solution, who: str = "check"):
     TypeError: check needs updateBoard bound to a Solution: pass Solution().updateBoard, or the class Solution
     """
     if inspect.isclass(solution):
-        name = next((n for n in _NAMES if callable(getattr(solution, n, None))), None)
+        name = next((n for n in FUNCTION_NAMES if callable(getattr(solution, n, None))), None)
         if name is None:
             raise TypeError(
                 f"{who} was given the class {solution.__name__}, which has no updateBoard method: "

@@ -18,6 +18,7 @@ from .mistakes import name_wrong_answer
 from .order import order_bug, order_notes
 from .report import CATEGORIES, Failure, Report
 from .run import Attempt, Guard, as_function, attempt
+from .vocabulary import MOST_TIME_LIMIT
 
 __all__ = ["check", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
 
@@ -26,8 +27,6 @@ __all__ = ["check", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
 #: limit at most, so with the grader's own work a check ends well inside a
 #: notebook grader's 30 s for a cell.
 CHECK_BUDGET = 20.0
-#: The largest time limit for one board, in seconds of CPU time.
-MOST_TIME_LIMIT = 60.0
 #: The most random boards one check tries.
 MOST_RANDOM_BOARDS = 10_000
 #: The most boards the shrinker tries, and the CPU seconds of the student's code it may use.
