@@ -96,7 +96,7 @@ class Environment:
                 *self.requirements,
                 "--editable",
                 msviz,
-            ],  # fmt: skip
+            ],
         ]
         with open(log, "w") as out:
             for step in steps:
@@ -233,9 +233,16 @@ class Classic(Host):
     def serve(self, python, root, workdir):
         port = free_port()
         command = [
-            str(python), "-m", "notebook", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-            f"--NotebookApp.token={TOKEN}", f"--NotebookApp.notebook_dir={root}", *as_root(),
-        ]  # fmt: skip
+            str(python),
+            "-m",
+            "notebook",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            f"--NotebookApp.token={TOKEN}",
+            f"--NotebookApp.notebook_dir={root}",
+            *as_root(),
+        ]
         base = f"http://127.0.0.1:{port}"
         env = host_env(python, workdir)
         with serving(command, f"{base}/api/status?token={TOKEN}", workdir / "notebook.log", env=env):
@@ -260,8 +267,16 @@ class Voila(Host):
     @contextlib.contextmanager
     def serve(self, python, root, workdir):
         port = free_port()
-        command = [str(python), "-m", "voila", str(root / NOTEBOOK), "--no-browser", f"--port={port}",
-                   "--Voila.ip=127.0.0.1", "--show_tracebacks=True"]  # fmt: skip
+        command = [
+            str(python),
+            "-m",
+            "voila",
+            str(root / NOTEBOOK),
+            "--no-browser",
+            f"--port={port}",
+            "--Voila.ip=127.0.0.1",
+            "--show_tracebacks=True",
+        ]
         base = f"http://127.0.0.1:{port}"
         env = host_env(python, workdir)
         with serving(command, f"{base}/voila/static/voila.js", workdir / "voila.log", env=env):
@@ -278,9 +293,20 @@ class Marimo(Host):
     @contextlib.contextmanager
     def serve(self, python, root, workdir):
         port = free_port()
-        command = [str(python), "-m", "marimo", "--yes", "run", str(root / MARIMO_NOTEBOOK.name),
-                   "--headless", "--host=127.0.0.1", f"--port={port}", "--no-token", "--no-sandbox",
-                   "--show-tracebacks"]  # fmt: skip
+        command = [
+            str(python),
+            "-m",
+            "marimo",
+            "--yes",
+            "run",
+            str(root / MARIMO_NOTEBOOK.name),
+            "--headless",
+            "--host=127.0.0.1",
+            f"--port={port}",
+            "--no-token",
+            "--no-sandbox",
+            "--show-tracebacks",
+        ]
         base = f"http://127.0.0.1:{port}"
         env = host_env(python, workdir)
         with serving(command, f"{base}/health", workdir / "marimo.log", env=env):

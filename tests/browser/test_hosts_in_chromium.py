@@ -163,6 +163,8 @@ def test_the_arrow_key_and_the_scrub_bar_step_the_player(opened):
     view = player.locator(".msviz-view")
     scrub = player.locator("input[type=range][data-control=scrub]")
     view.scroll_into_view_if_needed()
+    player.locator("button[data-control=first]").click()
+    wait_drawn(page, view, 0)
     before = drawn_step(view)
     view.focus()
     page.keyboard.press("ArrowRight")
