@@ -36,7 +36,8 @@ export function makeQuiz(model, view, parts) {
       ? fill(words, "quiz_return_ask", where(r, p))
       : fill(words, r.order === "bfs" ? "quiz_rule_bfs" : "quiz_rule_dfs", {});
     parts.verdict.textContent = now ? now.text : over || returning() ? "" : fill(words, "quiz_ask", {});
-    parts.verdict.style.color = !now || notATry(now.kind) ? "" : model.get("palette")[isRight(now.kind) ? "right" : "wrong"];
+    // The verdict's kind, which the style sheet colours in the host's theme (its words say it too).
+    parts.verdict.dataset.verdict = !now || notATry(now.kind) ? "" : isRight(now.kind) ? "right" : "wrong";
     parts.score.textContent = fill(words, over ? (end() < view.last() ? "quiz_done" : "quiz_over") : "quiz_score", score);
   }
 
