@@ -14,7 +14,7 @@ import numpy as np
 
 from ..words import count
 
-__all__ = ["describe", "as_board"]
+__all__ = ["describe", "as_board", "written"]
 
 
 _SHORT = reprlib.Repr()
@@ -35,6 +35,17 @@ def describe(value) -> str:
         text = "?"
     text = text if len(text) <= 60 else text[:57] + "..."
     return f"{type(value).__name__} {text}"
+
+
+def written(value):
+    """A value written into a cell, as JSON: a string as it is, anything else as a word no cell can equal.
+
+    Examples
+    --------
+    >>> written("B"), written(3)
+    ('B', '<int 3>')
+    """
+    return value if type(value) is str else f"<{describe(value)}>"
 
 
 def as_board(value, shape: tuple[int, int]):

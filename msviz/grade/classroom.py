@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import child
 from .vocabulary import CATEGORIES, FUNCTION_NAMES, clip
 
 __all__ = [
@@ -397,6 +398,7 @@ def worker(argv: list[str]) -> int:
     result, options = Path(argv[0]), json.loads(Path(argv[1]).read_text(encoding="utf-8"))
     Path(argv[1]).unlink()
     sys.argv = [sys.argv[0]]  # the submission sees no paths of the grader's
+    child.in_child = True  # this process is the submission's own: check runs in it
     limits = Limits(options["cpu"], options["memory"], options["clock"])
     _set_limits(limits)
     path = Path(options["path"])

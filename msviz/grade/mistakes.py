@@ -113,6 +113,34 @@ _BUGS = {
         "Your function replaced or changed part of msviz or of Python's builtins while it ran. "
         "The grader put it back; a solution only reads and writes the board it is given.",
     ),
+    "ended the process": (
+        "your function ended the process",
+        "Your function ended the Python process it ran in (os._exit, or a library that exits). "
+        "A function returns its answer: return board, and never call os._exit or exit().",
+    ),
+    "crashed": (
+        "your function crashed Python",
+        "Python itself crashed while your function ran (a segmentation fault, an abort): "
+        "this comes from ctypes or a library written in C, not from Python code. "
+        "Write the reveal with plain lists and loops.",
+    ),
+    "memory": (
+        "too much memory",
+        "Your function used more memory than it may (1 GB): a list or queue that grows without end, "
+        "or a copy of the board for every cell. Mark a cell when you reveal it, so that it is never "
+        "added again, and change the board in place.",
+    ),
+    "C call too long": (
+        "one call into C ran past the time limit",
+        "A single call that Python runs in C (sum over a huge range, sorted, a library call) went on "
+        "past the time limit, and could only be stopped from outside; a bare except: that catches "
+        "the time-out does the same. A reveal needs no such call: visit each cell a few times at most.",
+    ),
+    "waited": (
+        "waited for ever",
+        "Your function stopped computing and waited (time.sleep, input(), a lock): a reveal needs "
+        "none of them. Remove them, and return the board.",
+    ),
     "crash": (
         "an error",
         "Your function raised an error: read the last lines of the traceback.",

@@ -8,8 +8,10 @@ from functools import cached_property
 from .. import _checks
 from ..board import SYMBOLS, Board, Cell, check_click, parse_board
 from ..trace import Trace, trace_of_cells, trace_of_writes
+from . import child
+from .child import FORK, GRADER_CPU, fenced_function, run_in_child
 from .order import first_touches, is_breadth_first, order_notes
-from .run import as_function, attempt
+from .run import Attempt, as_function, attempt
 from .vocabulary import MOST_TIME_LIMIT, ORDER_WORDS
 
 __all__ = ["Recording", "record"]
@@ -37,7 +39,8 @@ class Recording:
         Each cell written, in order; `depth` is how many calls of the
         student's own functions deep the write was made (0: the first call).
     returned : object
-        What the function returned.
+        What the function returned: the board, when it was one; else a few words describing it
+        (the function runs in a process of its own, where there is fork).
     answer : board or None
         What it returned, read as a board (None if it could not be).
     problem : str or None
@@ -152,7 +155,15 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     time_limit = _checks.real_number("time_limit", time_limit, above=0, most=MOST_TIME_LIMIT)
     rows = parse_board(board)
     click = check_click(click, (len(rows), len(rows[0])))
-    tried = attempt(function, rows, click, time_limit)
+    if FORK and not child.in_child:
+        ended = run_in_child(
+            lambda send: attempt(fenced_function(function, time_limit), rows, click, time_limit).to_dict(),
+            cpu=time_limit + GRADER_CPU,
+            wall=max(60.0, 3 * (time_limit + GRADER_CPU)),
+        )
+        tried = Attempt.from_dict(ended.result) if ended.result is not None else _died(ended)
+    else:
+        tried = attempt(function, rows, click, time_limit)
     notes = list(tried.notes)
     seen = after_writes(rows, tried.writes)
     if tried.board is not None and tried.board != seen and tried.board != tried.after:
@@ -175,4 +186,11 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
         tuple(notes),
         order,
         tried.output,
+    )
+
+
+def _died(ended) -> Attempt:
+    """The attempt of a function whose process died: no writes seen, the death as its problem."""
+    return Attempt(
+        returned=None, returned_text="nothing", problem=ended.words, bug=ended.death, output=ended.output
     )

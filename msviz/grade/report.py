@@ -11,7 +11,7 @@ import html
 from dataclasses import dataclass, field
 
 from ..board import Board, format_board
-from .answers import describe
+from .answers import describe, written
 from .cases import Case
 from .mistakes import hint_of, name_of
 from .vocabulary import CATEGORIES, ORDER_WORDS, OUTPUT_KEPT
@@ -88,7 +88,7 @@ class Failure:
             "got_text": self.got_text or (describe(self.got) if got is None and self.got is not None else ""),
             "error": self.error,
             "found": None if self.found is None else _case_dict(self.found),
-            "writes": [[r, c, _cell(v), d] for r, c, v, d in self.writes[:WRITES_KEPT]],
+            "writes": [[r, c, written(v), d] for r, c, v, d in self.writes[:WRITES_KEPT]],
             "order": self.order,
         }
 
@@ -124,11 +124,6 @@ def _rows(board) -> list[str] | None:
 
 def _board(rows) -> Board | None:
     return None if rows is None else [list(row) for row in rows]
-
-
-def _cell(value):
-    """A written value as JSON: a string as it is; anything else as a word no board cell can equal."""
-    return value if type(value) is str else f"<{describe(value)}>"
 
 
 def _case_dict(case: Case) -> dict:

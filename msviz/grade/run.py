@@ -38,7 +38,7 @@ import types
 from dataclasses import dataclass
 
 from ..board import Board, Cell
-from .answers import as_board, describe
+from .answers import as_board, describe, written
 from .vocabulary import FUNCTION_NAMES, OUTPUT_KEPT
 
 __all__ = ["TimeUp", "Attempt", "Guard", "attempt", "as_function", "cpu_clock"]
@@ -434,6 +434,43 @@ class Attempt:
             return None
         return [list.copy(row) if isinstance(row, list) else [] for row in list.copy(self.given)]
 
+    def to_dict(self) -> dict:
+        """What `record` needs of the attempt, as plain JSON-able data (sent from a child process)."""
+        return {
+            "returned": self.board if self.board is not None else None,
+            "returned_text": self.returned_text,
+            "board": self.board,
+            "problem": self.problem,
+            "bug": self.bug,
+            "notes": list(self.notes),
+            "writes": [[r, c, written(v), d] for r, c, v, d in self.writes],
+            "recursed": self.recursed,
+            "deepest": self.deepest,
+            "after": None if self.given is None else [[written(v) for v in row] for row in self.after],
+            "cpu": self.cpu,
+            "output": self.output,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Attempt:
+        """The attempt `to_dict` made `data` from; what was returned is the board, or its description."""
+        returned = data["returned"] if data["returned"] is not None else data["returned_text"]
+        writes = tuple(tuple(w) for w in data["writes"])
+        return cls(
+            returned,
+            data["returned_text"],
+            data["board"],
+            data["problem"],
+            data["bug"],
+            tuple(data["notes"]),
+            writes,
+            data["recursed"],
+            data["deepest"],
+            data["after"],
+            data["cpu"],
+            data["output"],
+        )
+
 
 class _Output(io.StringIO):
     """Where the student's prints go: kept up to `OUTPUT_KEPT` characters, the rest dropped."""
@@ -512,6 +549,9 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
         out.problem = (
             f"RecursionError: {deepest} nested calls on a {shape[0]}x{shape[1]} board ({cells} cells)"
         )
+    except MemoryError as error:
+        out.problem = "MemoryError: " + (str(error) or "your function asked for more memory than there is")
+        out.bug = "memory"
     except IndexError as error:
         out.problem = _short_traceback()
         out.bug = "off by one" if "out of range" in describe(error) else "crash"

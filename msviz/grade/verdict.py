@@ -13,7 +13,9 @@ from dataclasses import replace
 from .. import _checks
 from ..board import Board
 from ..traversal import reveal
+from . import child
 from .cases import Case, cases, smaller
+from .child import FORK, GRADER_CPU, fenced_function, run_in_child
 from .mistakes import name_wrong_answer
 from .order import order_bug, order_notes
 from .report import CATEGORIES, Failure, Report
@@ -29,6 +31,13 @@ __all__ = ["check", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
 CHECK_BUDGET = 20.0
 #: The most random boards one check tries.
 MOST_RANDOM_BOARDS = 10_000
+#: The mistakes after which no more boards are tried: each would cost as much again.
+STOPS = ("too slow", "revisits revealed cells", "memory")
+#: Said in a report where the function ran in the notebook's own process.
+IN_PROCESS = (
+    "your function ran in this process, not in a process of its own (this platform has no fork): "
+    "a crash, os._exit or a long call into C would have stopped the notebook"
+)
 #: The most boards the shrinker tries, and the CPU seconds of the student's code it may use.
 SHRINK_TRIES = 150
 SHRINK_BUDGET = 5.0
@@ -66,7 +75,7 @@ def _shrink(function, failure: Failure, order, neighbors, limit) -> Failure:
     at most `SHRINK_TRIES` boards and `SHRINK_BUDGET` CPU seconds of the
     student's code, so the same function always shrinks to the same board.
     """
-    if failure.case.recipe is None or failure.bug in ("too slow", "revisits revealed cells"):
+    if failure.case.recipe is None or failure.bug in STOPS:
         return failure
     best, tries, cpu, progress = failure, 0, 0.0, True
     while progress and tries < SHRINK_TRIES and cpu < SHRINK_BUDGET:
@@ -126,16 +135,23 @@ def check(
     `msviz.grade.ORDER_RULE`. Placeholders and cells written twice are noted,
     never counted against it.
 
+    The function runs in a process of its own, forked from this one (the
+    function comes along as it is; only the report comes back, as
+    `Report.to_dict` data), so whatever it does, this process (a notebook's
+    kernel) lives on with all its variables: ``os._exit``, a segfault, more
+    than 1 GB of memory, a call into C that never returns, each comes back
+    as a report naming it. Where there is no fork (Windows), it runs here,
+    and the report says so.
+
     The verdict does not depend on the machine: `time_limit` is CPU time of
     the student's code on one board, and the whole check stops trying boards
     once the code has used `CHECK_BUDGET` seconds of CPU time. A watcher
-    thread stops the code by raising an exception in it (CPython's
+    thread stops Python code by raising an exception in it (CPython's
     ``PyThreadState_SetAsyncExc``; elsewhere a trace function), again and
-    again until the code is left, so ``while True: pass`` stops too. It
-    cannot stop a single call into C that never returns (``time.sleep(100)``),
-    nor a loop around a bare ``except:``; the class command
-    (``python -m msviz grade``) runs each student in a process of its own
-    with an operating-system limit for that. After the first time-out the
+    again until the code is left, so ``while True: pass`` stops too; a single
+    call into C is stopped by the operating system (``RLIMIT_CPU``) a second
+    or two past the limit; a wall-clock backstop far above the CPU limits
+    stops only code that waits (``time.sleep``). After the first time-out the
     remaining boards are not tried. What the code prints is kept in
     `Report.stdout`, not shown.
 
@@ -186,6 +202,25 @@ def check(
         order, neighbors, time_limit, random_boards, seed, show
     )
     tries = cases(random_boards=random_boards, seed=seed)
+    if not FORK or child.in_child:
+        report = _graded(function, tries, order, neighbors, time_limit, show)
+        if not FORK:
+            report.notes.append(IN_PROCESS)
+        return report
+
+    def job(send):
+        fenced = fenced_function(function, time_limit)
+        return _graded(fenced, tries, order, neighbors, time_limit, show, send).to_dict()
+
+    cpu = CHECK_BUDGET + SHRINK_BUDGET + time_limit + GRADER_CPU
+    ended = run_in_child(job, cpu=cpu, wall=max(60.0, 3 * cpu))
+    if ended.result is not None:
+        return Report.from_dict(ended.result)
+    return _death_report(ended, tries, order, show)
+
+
+def _graded(function, tries, order, neighbors, time_limit, show, tell=None) -> Report:
+    """Grade the function on every board, here, in this process; `tell` is told of each board's verdict."""
     guard = Guard()
     results = {name: [0, 0] for name in ("examples", "tricky", "random")}
     if order:
@@ -211,11 +246,17 @@ def check(
             results["order"][0] += answer_bug is None and bug_of_order is None
             if bug_of_order is not None and "order" not in first:
                 first["order"] = _failure("order", case, tried, expected, bug_of_order, order)
-        stop = answer_bug in ("too slow", "revisits revealed cells") and tried.problem.startswith("stopped")
+        if tell is not None:
+            tell({"i": i, "a": answer_bug, "o": bug_of_order})
+        stop = answer_bug in STOPS and (answer_bug == "memory" or tried.problem.startswith("stopped"))
         if stop or cpu >= CHECK_BUDGET:
             left = len(tries) - i - 1
             if left:
-                why = "the time-out" if stop else f"{CHECK_BUDGET:g} s of CPU time in all"
+                why = (
+                    ("running out of memory" if answer_bug == "memory" else "the time-out")
+                    if stop
+                    else f"{CHECK_BUDGET:g} s of CPU time in all"
+                )
                 notes[f"after {why}, the other {left} boards were not tried"] = None
             for later in tries[i + 1 :]:
                 results[later.category][1] += 1
@@ -223,9 +264,46 @@ def check(
                     results["order"][1] += 1
             break
     failures = [first[name] for name in CATEGORIES if name in first]
+    if tell is not None and failures:
+        tell({"shrinking": True})
     failures = [
         _shrink(function, f, order, neighbors, time_limit) if f.case.category == "random" else f
         for f in failures
     ]
     results = {name: tuple(v) for name, v in results.items()}
     return Report(results, failures, order, list(notes), show, "".join(printed), cpu)
+
+
+def _death_report(ended, tries, order, show) -> Report:
+    """The report of a check whose process died: the boards graded before, then the death, named."""
+    results = {name: [0, 0] for name in ("examples", "tricky", "random")}
+    if order:
+        results["order"] = [0, 0]
+    told = [m for m in ended.messages if "i" in m]
+    for m in told:
+        category = tries[m["i"]].category
+        results[category][0] += m["a"] is None
+        results[category][1] += 1
+        if order:
+            results["order"][0] += m["a"] is None and m["o"] is None
+            results["order"][1] += 1
+    words = ended.words
+    if len(told) < len(tries) and not any("shrinking" in m for m in ended.messages):
+        case = tries[len(told)]
+        untried = tries[len(told) :]
+    else:  # it died on a smaller board, made from the first random board it got wrong
+        case = next((tries[m["i"]] for m in told if m["a"] is not None), tries[-1])
+        untried = []
+        words += f" (on a smaller board made from {case.name}, which it got wrong)"
+    for later in untried:
+        results[later.category][1] += 1
+        if order:
+            results["order"][1] += 1
+    notes = []
+    if len(untried) > 1:
+        notes.append(f"after that, the other {len(untried) - 1} boards were not tried")
+    failure = Failure(
+        case.category, case, reveal(case.board, case.click), None, ended.death, words, order=order
+    )
+    results = {name: tuple(v) for name, v in results.items()}
+    return Report(results, [failure], order, notes, show, ended.output, ended.cpu)

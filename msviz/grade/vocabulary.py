@@ -12,6 +12,7 @@ __all__ = [
     "FUNCTION_NAMES",
     "CLASS_NAME",
     "MOST_TIME_LIMIT",
+    "MEMORY_LIMIT_MB",
     "OUTPUT_KEPT",
     "clip",
 ]
@@ -31,6 +32,8 @@ FUNCTION_NAMES = ("update_board", "updateBoard")
 CLASS_NAME = "Solution"
 #: The largest time limit for one board, in seconds of CPU time.
 MOST_TIME_LIMIT = 60.0
+#: Megabytes of memory a student's code may use (beyond what the notebook had), in a process of its own.
+MEMORY_LIMIT_MB = 1024
 #: Characters of the student's output kept in a report.
 OUTPUT_KEPT = 20_000
 
