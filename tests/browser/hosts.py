@@ -1,8 +1,9 @@
 """The other hosts a student opens a notebook in, for the browser tests: each from an environment of its own.
 
 Besides JupyterLab 4 and Notebook 7 (the main suite's, from ``.venv``), a class may meet
-JupyterLab 3.6 with ipywidgets 7 (as Colab still has), the classic Notebook 6.5 with
-ipywidgets 7 (older hubs), Voila (a notebook served as a page), and marimo. Each runs from
+JupyterLab 3.6 with ipywidgets 7 (standing in for Colab, whose widgets are ipywidgets 7's), the
+classic Notebook 6.5 with ipywidgets 7 (older hubs), Voila (a notebook served as a page), and
+marimo. Each runs from
 a virtual environment of its own, with msviz installed from this clone in editable mode (so
 it is today's code, whatever files its package holds), built the first time a test needs
 it into ``.cache/hosts/<name>-<hash>/``: the hash is of what it installs, msviz's own
@@ -321,7 +322,7 @@ JUPYTER_ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.
 HOSTS = {
     host.name: host
     for host in [
-        # Colab's stand-in: JupyterLab 3 and ipywidgets 7.
+        # Standing in for Colab: JupyterLab 3 and ipywidgets 7.
         Lab3(
             Environment("lab3", ("jupyterlab>=3.6,<4", "ipywidgets>=7.8,<8", "anywidget", "ipykernel")),
             JUPYTER_OUTPUT,

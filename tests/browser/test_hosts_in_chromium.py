@@ -1,6 +1,6 @@
 """msviz's widgets in the other hosts a student opens a notebook in, in headless Chromium at 1024x768.
 
-JupyterLab 3.6 with ipywidgets 7 (Colab's stand-in), the classic Notebook 6.5 with ipywidgets 7
+JupyterLab 3.6 with ipywidgets 7 (standing in for Colab), the classic Notebook 6.5 with ipywidgets 7
 (older hubs), Voila, and marimo (``marimo run`` of notebooks/marimo/01_start_here.py), each
 served from an environment of its own (tests/browser/hosts.py: built the first time, about a
 minute each, then kept in .cache/hosts/). In each, a player, a comparison and a game are shown
