@@ -8,6 +8,7 @@ import { make } from "./parts.js";
 
 export const CODE_WINDOW = 5; // lines of code in sight when the code is under the board
 export const LINE_PX = 12 * 1.45; // a line of code
+export const FRAME_LINES = 4; // lines of the calls' rows in sight when they are under the board
 
 /** The rows of caption a board `w` CSS pixels wide keeps, for the longest caption it may show (so
  *  that the board does not jump from step to step). Pure arithmetic. */
@@ -75,7 +76,7 @@ export function makeLayout(model, el, els) {
       const boardWidth = width - wanted - 16;
       beside = fit(boardWidth, height - fixed() - captionLines(boardWidth) * 1.3 * textPx);
     }
-    const windowPx = source ? CODE_WINDOW * LINE_PX + 8 + 8 : 0;
+    const windowPx = source ? (CODE_WINDOW + FRAME_LINES) * LINE_PX + 8 + 8 + 6 : 0;
     const stacked = fit(width, height - fixed() - captionLines(width) * 1.3 * textPx - windowPx);
     const next = source && (beside >= stacked || (arrangement === "beside" && beside >= 0.9 * stacked)) ? "beside" : "stacked";
     const cell = next === "beside" ? beside : stacked;
@@ -88,7 +89,7 @@ export function makeLayout(model, el, els) {
     left.style.width = next === "beside" ? `${Math.max(boardPx, 200)}px` : "";
     text.style.minHeight = `${captionLines(next === "beside" ? Math.max(boardPx, 200) : width) * 1.3}em`;
     code.style.maxHeight = next === "beside" ? `${Math.max(CODE_WINDOW * LINE_PX, height - 7 * LINE_PX)}px` : `${CODE_WINDOW * LINE_PX + 8}px`;
-    frames.style.maxHeight = `${(next === "beside" ? 7 : 2) * LINE_PX}px`;
+    frames.style.maxHeight = `${(next === "beside" ? 7 : FRAME_LINES) * LINE_PX}px`;
     return cell;
   }
   return { arrange, reset: () => { arrangement = ""; } };

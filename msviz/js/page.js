@@ -4,7 +4,7 @@
 // one (msviz/frontend.py), and the stage's traits as JSON (binary arrays gzip'd in base64).
 // There is no kernel: a small stand-in for the widget model holds the traits, and the stage
 // draws its boards and its own control bar from them, as in a notebook. Nothing is fetched.
-import { positions, render } from "./stage.js";
+import { positions, renderStage } from "./stage.js";
 
 /** A widget model without a kernel: get, set, on, and no-op saves and sends. */
 class PageModel {
@@ -60,7 +60,7 @@ export async function start({ stage: state, binary, holder }) {
   const first = await decode(state, binary);
   first.others = await Promise.all((first.others || []).map((board) => decode(board, binary)));
   const model = new PageModel(first);
-  render({ model, el: holder });
+  renderStage({ model, el: holder });
   const stage = holder.querySelector(".msviz-stage");
   const bar = stage.msviz.controls();
   // Space on the page itself plays or pauses, as on a board (a focused control keeps its own Space).

@@ -74,7 +74,7 @@ export function makeHead(model) {
 }
 
 /** Draw the widget of `model` into `el`: its boards, bar and status. Returns the clean-up. */
-export function render({ model, el }) {
+export function renderStage({ model, el }) {
   const stage = make("div", "msviz-stage");
   stage.dataset.msvizFrame = ""; // a board keeps itself and the bar above it in sight together
   const boards = make("div", "msviz-boards");
@@ -125,4 +125,5 @@ export function render({ model, el }) {
   };
 }
 
-export default { render };
+// anywidget's entry: the default export's render (a named `render` export is one it warns about).
+export default { render: renderStage };
