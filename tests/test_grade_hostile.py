@@ -100,7 +100,7 @@ def test_every_escape_is_reported_and_only_ctrl_c_goes_on(escape):
         escape()
 
     report = check(escapes, random_boards=2)
-    assert report.bug == "crash" and report.total == 12
+    assert report.bug == "crash" and report.total == 14
     rec = record(escapes, ["EE"], (0, 0))
     assert rec.problem
 

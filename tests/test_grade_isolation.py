@@ -94,7 +94,7 @@ def test_the_test_process_lives_on_and_the_death_is_named(solution, options, bug
     assert not report.ok and report.bug == bug, (report.error, report.cpu)
     assert report.error.startswith(words), report.error
     assert report.failure.hint and report.failure.case.name == "LeetCode example 1"
-    assert report.results["examples"] == (0, 2) and report.total == 15
+    assert report.results["examples"] == (0, 2) and report.total == 17
     assert str(report) and report.to_dict()["mistake"] == report.failure.name
     assert KEPT == kept and sys.getrecursionlimit() >= 1000
     out, err = capfd.readouterr()
@@ -108,7 +108,7 @@ def test_a_right_answer_in_leetcodes_form_is_still_right_and_its_prints_are_kept
 
     assert check(Solution, order="bfs")
     report = check(printing, order="bfs", random_boards=3)
-    assert report.ok and report.results["order"] == (13, 13) and report.cpu > 0
+    assert report.ok and report.results["order"] == (15, 15) and report.cpu > 0
     assert report.stdout.startswith("clicked [3, 0]\nclicked [1, 2]\n")
     assert capfd.readouterr() == ("", "")
 
@@ -137,3 +137,47 @@ def test_ctrl_c_in_the_child_goes_on_up_in_the_parent():
 
     with pytest.raises(KeyboardInterrupt):
         check(interrupted, random_boards=0)
+
+
+class QueueWithoutMarks:
+    """Right on small boards: cells go into the queue while still hidden, again and again."""
+
+    def updateBoard(self, board, click):
+        r, c = click
+        if board[r][c] == "M":
+            board[r][c] = "X"
+            return board
+        queue = collections.deque([(r, c)])
+        while queue:
+            r, c = queue.popleft()
+            around = [
+                (r + i, c + j)
+                for i in (-1, 0, 1)
+                for j in (-1, 0, 1)
+                if (i or j) and 0 <= r + i < len(board) and 0 <= c + j < len(board[0])
+            ]
+            mines = sum(board[i][j] == "M" for i, j in around)
+            board[r][c] = str(mines) if mines else "B"
+            if not mines:
+                queue.extend((i, j) for i, j in around if board[i][j] == "E")
+        return board
+
+
+def calls_itself(board, click):
+    return calls_itself(board, click)
+
+
+def test_a_queue_without_marks_is_caught_on_the_50x50_open_board(capfd):
+    kept = {k: list(v) for k, v in KEPT.items()}
+    report = check(QueueWithoutMarks)
+    assert report.results["examples"] == (2, 2) and report.bug == "queued many times"
+    assert report.case.size == "50x50" and "cells go into the queue many times" in report.error
+    assert "mark a cell when it goes in" in report.error and "Mark a cell" in report.failure.hint
+    assert KEPT == kept and capfd.readouterr() == ("", "")
+
+
+def test_endless_self_recursion_is_named_and_the_recursion_limit_left_alone():
+    limit = sys.getrecursionlimit()
+    report = check(calls_itself)
+    assert report.bug == "endless recursion" and report.error.startswith("RecursionError")
+    assert "make progress" in report.failure.hint and sys.getrecursionlimit() == limit

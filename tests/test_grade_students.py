@@ -146,6 +146,10 @@ def bfs_marks_when_leaving(board, click):
     return board
 
 
+def calls_itself(board, click):
+    return calls_itself(board, click)
+
+
 def dfs_hash_on_entry(board, click):
     r, c = click
     if board[r][c] == "M":
@@ -397,7 +401,6 @@ RIGHT = [
     ("queue, ' ' placeholder on entry", bfs_placeholder(" "), "bfs"),
     ("queue, '#' placeholder on entry", bfs_placeholder("#"), "bfs"),
     ("queue, 'B' on entry, digit on leaving", bfs_placeholder("B"), "bfs"),
-    ("queue marking when a cell leaves", bfs_marks_when_leaving, "bfs"),
     ("recursion, '#' on entry, symbol after", dfs_hash_on_entry, "dfs"),
     ("explicit stack, stale entries skipped", stack_with_stale_entries, "dfs"),
     ("explicit stack, stale entries rewritten", stack_rewriting_stale_entries, "dfs"),
@@ -422,6 +425,13 @@ WRONG = [
     ("c, r = click", recursive_with(swap=True), None, "row and column swapped"),
     ("recursion into revealed cells", into_revealed_cells, None, "revisits revealed cells"),
     ("an endless loop", endless, None, "too slow"),
+    ("a queue that marks a cell only when it leaves", bfs_marks_when_leaving, "bfs", "queued many times"),
+    (
+        "calls itself with the same click",
+        lambda board, click: calls_itself(board, click),
+        None,
+        "endless recursion",
+    ),
     ("no return", lambda board, click: None, None, "returned nothing"),
     ("msviz's own reveal", lambda board, click: msviz.reveal(board, click), None, "used msviz"),
     ("writes to a deep copy", to_a_copy, "dfs", "writes to a copy"),

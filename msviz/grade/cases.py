@@ -51,6 +51,15 @@ class Case:
         return f"{len(self.board)}x{len(self.board[0])}"
 
 
+#: The few mines of the largest open board: work that grows faster than the cells shows on it.
+LARGE_MINES = ((10, 30), (20, 5), (33, 44), (41, 17), (47, 47))
+
+
+def _open_board(size: int, mines) -> list[str]:
+    """A square board of hidden cells with a few mines: one click opens nearly all of it."""
+    return ["".join("M" if (r, c) in mines else "E" for c in range(size)) for r in range(size)]
+
+
 def _fixed(name: str, rows, click, category: str = "tricky") -> Case:
     return Case(name, [list(row) for row in rows], click, category)
 
@@ -62,7 +71,7 @@ def cases(*, random_boards: int = 200, seed: int = 529) -> list[Case]:
     --------
     >>> tries = cases(random_boards=3)
     >>> [c.category for c in tries].count("tricky"), tries[0].name
-    (8, 'LeetCode example 1')
+    (10, 'LeetCode example 1')
     """
     out = [
         _fixed("LeetCode example 1", ["EEEEE", "EEMEE", "EEEEE", "EEEEE"], (3, 0), "examples"),
@@ -77,6 +86,8 @@ def cases(*, random_boards: int = 200, seed: int = 529) -> list[Case]:
         _fixed(
             "a digit wall with hidden cells behind it", ["EEEEE", "MMMME", "EEEEE", "EMMMM", "EEEEE"], (0, 0)
         ),
+        _fixed("a 12x12 open board", _open_board(12, ((2, 9), (9, 3))), (11, 11)),
+        _fixed("a 50x50 open board, LeetCode's largest", _open_board(50, LARGE_MINES), (0, 0)),
     ]
     rng = random.Random(seed)
     for i in range(random_boards):

@@ -41,6 +41,9 @@ FORK = hasattr(os, "fork") and hasattr(os, "wait4")
 #: True in a process that already runs students' code on its own (a child, a class command's worker):
 #: a check there runs in that process, not in one more.
 in_child = False
+#: Python's recursion limit in a child, as on LeetCode's judge: a recursive reveal of a 50x50 open
+#: board goes 2,500 calls deep.
+RECURSION_LIMIT = 10_000
 #: CPU seconds the grader's own work may take in a child, beyond the student's code.
 GRADER_CPU = 15.0
 _OUTPUT_LIMIT = 64 * 1024 * 1024  # bytes the child may write to its descriptors 1 and 2
@@ -178,6 +181,7 @@ def _child(job, write: int, output: int, cpu: float) -> None:
         if faulthandler.is_enabled():  # its own copy of the parent's stderr: write to ours instead
             faulthandler.enable(sys.stderr)
         builtins.input = _no_input  # a kernel's input() would ask the notebook from here
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
         _set_limits(cpu)
 
         def send(message: dict) -> None:

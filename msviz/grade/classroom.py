@@ -399,6 +399,7 @@ def worker(argv: list[str]) -> int:
     Path(argv[1]).unlink()
     sys.argv = [sys.argv[0]]  # the submission sees no paths of the grader's
     child.in_child = True  # this process is the submission's own: check runs in it
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), child.RECURSION_LIMIT))
     limits = Limits(options["cpu"], options["memory"], options["clock"])
     _set_limits(limits)
     path = Path(options["path"])

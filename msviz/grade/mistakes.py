@@ -92,6 +92,20 @@ _BUGS = {
         "only hidden cells: return at once unless board[r][c] == 'E', and mark a cell (B) "
         "before you go on to its neighbours.",
     ),
+    "endless recursion": (
+        "endless recursion",
+        "Your function calls itself again and again and never gets anywhere: the same call "
+        "(return update_board(board, click)), or calls that go back and forth between cells "
+        "without revealing them. Each call must make progress: reveal the cell first "
+        "(board[r][c] = 'B' or its digit), call on a neighbour only while it is 'E', and return "
+        "the board once nothing is left.",
+    ),
+    "queued many times": (
+        "cells queued many times",
+        "Too slow on a large open board: the same cells go into your queue (or stack) many "
+        "times, so the work grows exponentially with the board. Mark a cell when it goes in "
+        "(board[i][j] = 'B', or a set of cells seen), and never add a cell already marked.",
+    ),
     "too slow": (
         "too slow: probably an endless loop",
         "Your function was stopped after its time limit (CPU time). Look for a loop that never "

@@ -539,15 +539,26 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
         raise
     except TimeUp as error:
         out.problem, out.bug = f"stopped after {limit:g} s of CPU time, the limit for one board", "too slow"
-        if max(writes.deepest, writes.calls_in(error.__traceback__)) > shape[0] * shape[1] + 2:
-            out.bug = "revisits revealed cells"
+        deepest = max(writes.deepest, writes.calls_in(error.__traceback__))
+        cells = shape[0] * shape[1]
+        if deepest > cells + 2:
+            out.bug = "endless recursion" if len(writes.log) < deepest / 2 else "revisits revealed cells"
+        elif len(writes.log) > 2 * cells:
+            out.bug = "queued many times"
+            out.problem = (
+                f"too slow on a {shape[0]}x{shape[1]} board: {len(writes.log)} writes to its {cells} cells "
+                f"in {limit:g} s of CPU time: cells go into the queue many times; mark a cell when it goes in"
+            )
     except RecursionError as error:
         deepest = max(writes.deepest, writes.calls_in(error.__traceback__))
         writes.recursed = True
-        out.bug = "revisits revealed cells" if deepest > shape[0] * shape[1] + 2 else "recursion limit"
         cells = shape[0] * shape[1]
+        out.bug = "recursion limit"
+        if deepest > cells + 2:
+            out.bug = "endless recursion" if len(writes.log) < deepest / 2 else "revisits revealed cells"
         out.problem = (
             f"RecursionError: {deepest} nested calls on a {shape[0]}x{shape[1]} board ({cells} cells)"
+            + (f", {len(writes.log)} cells written" if out.bug == "endless recursion" else "")
         )
     except MemoryError as error:
         out.problem = "MemoryError: " + (str(error) or "your function asked for more memory than there is")

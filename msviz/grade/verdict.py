@@ -32,7 +32,7 @@ CHECK_BUDGET = 20.0
 #: The most random boards one check tries.
 MOST_RANDOM_BOARDS = 10_000
 #: The mistakes after which no more boards are tried: each would cost as much again.
-STOPS = ("too slow", "revisits revealed cells", "memory")
+STOPS = ("too slow", "revisits revealed cells", "memory", "endless recursion", "queued many times")
 #: Said in a report where the function ran in the notebook's own process.
 IN_PROCESS = (
     "your function ran in this process, not in a process of its own (this platform has no fork): "
@@ -192,7 +192,7 @@ def check(
     ...     return board
     >>> report = check(update_board, order="dfs")
     >>> bool(report), report.results
-    (True, {'examples': (2, 2), 'tricky': (8, 8), 'random': (190, 190), 'order': (200, 200)})
+    (True, {'examples': (2, 2), 'tricky': (10, 10), 'random': (190, 190), 'order': (202, 202)})
     >>> report = check(update_board, order="bfs")
     >>> bool(report), report.failure.name
     (False, 'a depth-first order handed in as breadth-first')
@@ -248,14 +248,13 @@ def _graded(function, tries, order, neighbors, time_limit, show, tell=None) -> R
                 first["order"] = _failure("order", case, tried, expected, bug_of_order, order)
         if tell is not None:
             tell({"i": i, "a": answer_bug, "o": bug_of_order})
-        stop = answer_bug in STOPS and (answer_bug == "memory" or tried.problem.startswith("stopped"))
+        stop = answer_bug in STOPS[2:] or (answer_bug in STOPS and tried.problem.startswith("stopped"))
         if stop or cpu >= CHECK_BUDGET:
             left = len(tries) - i - 1
             if left:
+                why = {"memory": "running out of memory", "endless recursion": "the endless recursion"}
                 why = (
-                    ("running out of memory" if answer_bug == "memory" else "the time-out")
-                    if stop
-                    else f"{CHECK_BUDGET:g} s of CPU time in all"
+                    why.get(answer_bug, "the time-out") if stop else f"{CHECK_BUDGET:g} s of CPU time in all"
                 )
                 notes[f"after {why}, the other {left} boards were not tried"] = None
             for later in tries[i + 1 :]:
