@@ -16,11 +16,13 @@ work out cheaply is sent (`msviz.viewstate.view_state`): per cell (row-major),
 ``start`` and ``final``, uint8 tile codes (`msviz.render.CODES`) before and
 after the click; per step, ``step_cell`` (the cell, ``row * cols + col``,
 int32) and ``step_hidden`` (its hidden empty neighbours once revealed, uint8,
-for the captions); per event (two a step), ``event_label`` (uint8). The browser
-reads the rest from the events: which step each is, each step's caller and
-depth, and when each cell is revealed, enters and leaves the stack or queue.
-That is 9 bytes a cell of a reveal that uncovers the whole board: a 500 x 500
-board is about 2.3 MB. A student's run (`replay`, from
+for the captions) and ``step_turn`` (the neighbour of its caller's loop that
+reached it, uint8, for the calls' rows under the code); per event (two a
+step), ``event_label`` (uint8). The browser reads the rest from the events:
+which step each is, each step's caller and depth, and when each cell is
+revealed, enters and leaves the stack or queue.
+That is 10 bytes a cell of a reveal that uncovers the whole board: a 500 x 500
+board is 2.5 MB. A student's run (`replay`, from
 `msviz.Recording.replay`) has a step and one event a write, a cell perhaps
 written more than once, so it also sends each write's tile code
 (``step_code``, uint8) and the stack's depth (``step_depth``, int32).
