@@ -481,9 +481,6 @@ _ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
 def _failure_figure(f):
     import textwrap
 
-    from .grade.order import first_touches
-    from .grade.record import after_writes
-    from .grade.report import board_text
     from .render import PALETTE
     from .trace import trace, trace_of_cells
 
@@ -496,10 +493,9 @@ def _failure_figure(f):
         right = trace(f.case.board, f.case.click, order=asked)
         visit_order_map(right, ax=axes[1], colorbar=False)
         axes[1].set_title(f"a {_ORDER_WORDS[asked]} order", fontsize=11)
-        cells = first_touches(f.case.board, f.writes)[0]
+        cells = f.touched
         if cells:
-            after = after_writes(f.case.board, f.writes)
-            yours = trace_of_cells(f.case.board, f.case.click, cells, after, order=asked)
+            yours = trace_of_cells(f.case.board, f.case.click, cells, f.after, order=asked)
             visit_order_map(yours, ax=axes[2], colorbar=False)
         axes[2].set_title("your order:\n" + textwrap.fill(f.name, 40, break_long_words=False), fontsize=11)
         return fig
@@ -516,7 +512,7 @@ def _failure_figure(f):
         axes[2].set_title("your answer:\n" + textwrap.fill(f.name, 40, break_long_words=False), fontsize=11)
     else:
         axes[2].set_axis_off()
-        words = (f.error or board_text(f)).splitlines()[-12:]
+        words = (f.error or f.answer_text).splitlines()[-12:]
         text = "\n".join(textwrap.fill(line, 44, break_long_words=False) for line in words)
         axes[2].text(0, 0.5, text, fontsize=10, family="monospace", va="center")
     return fig

@@ -84,6 +84,7 @@ CLASS = {
     "hal.py": "def update_board(board, click:\n    return board\n",
     "ivy.py": "def reveal(board, click):\n    return board\n",
     "kim.py": "while True:\n    print('stuck' * 1000)\n",
+    "pat.py": 'def update_board(board, click):\n    print "Python 2"\n    return board\n',
     "lou.py": "class Solution:\n    def __init__(self, size):\n        pass\n\n"
     + "    def updateBoard(self, board, click):\n        return board\n",
 }
@@ -129,11 +130,25 @@ def test_every_submission_gets_one_row_and_the_run_ends_well(graded):
     status, streams, rows, out = graded
     assert status == 0
     assert streams["stdout"].strip() == f"wrote {out / 'class.html'}"
-    assert sorted(rows) == ["ada", "ben", "cy", "dot", "eve", "fay", "gus", "hal", "ivy", "jo", "kim", "lou"]
+    assert sorted(rows) == [
+        "ada",
+        "ben",
+        "cy",
+        "dot",
+        "eve",
+        "fay",
+        "gus",
+        "hal",
+        "ivy",
+        "jo",
+        "kim",
+        "lou",
+        "pat",
+    ]
     # Not a terminal: one plain progress line per submission, on stderr.
     lines = streams["stderr"].splitlines()
-    assert len(lines) == 12 and all(line.startswith("[") for line in lines)
-    assert lines[-1].startswith("[12/12] ")
+    assert len(lines) == 13 and all(line.startswith("[") for line in lines)
+    assert lines[-1].startswith("[13/13] ")
 
 
 @needs_linux
@@ -176,7 +191,12 @@ def test_what_kills_a_process_costs_one_row(graded):
     assert rows["kim"]["problem"] == f"printed more than {classroom.OUTPUT_LIMIT_MB} MB"
     assert rows["lou"]["verdict"] == "not graded"
     assert rows["lou"]["problem"].startswith("could not be graded: TypeError")
-    for name in ("dot", "eve", "fay", "hal", "ivy", "kim", "lou"):
+    # Python 2 (a print statement): one row naming the syntax error and its line, no traceback.
+    assert rows["pat"]["verdict"] == "not graded"
+    assert rows["pat"]["problem"].startswith("could not be read: SyntaxError: Missing parentheses")
+    assert rows["pat"]["problem"].endswith("(line 2)")
+    assert "Traceback" not in rows["pat"]["problem"] + rows["pat"]["notes"]
+    for name in ("dot", "eve", "fay", "hal", "ivy", "kim", "lou", "pat"):
         assert float(rows[name]["points"]) == 0.0 and rows[name]["examples_tried"] == ""
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..board import Board, Cell
+from ..board import SYMBOLS, Board, Cell
 from ..trace import trace
 from ..traversal import cells_around
 from ..words import count
@@ -147,3 +147,12 @@ def order_notes(board: Board, writes, order: str | None) -> list[str]:
         )
         notes.append(f"{count(len(idle), 'cell')} written twice: {advice}")
     return notes
+
+
+def after_writes(board: Board, writes) -> Board:
+    """The board after the writes seen, with any symbol a board cannot hold shown as hidden."""
+    out = [list(row) for row in board]
+    for r, c, value, _ in writes:
+        if 0 <= r < len(out) and 0 <= c < len(out[0]):
+            out[r][c] = value if isinstance(value, str) and value in SYMBOLS else "E"
+    return out

@@ -10,20 +10,11 @@ from ..board import SYMBOLS, Board, Cell, check_click, parse_board
 from ..trace import Trace, trace_of_cells, trace_of_writes
 from . import child
 from .child import FORK, GRADER_CPU, fenced_function, run_in_child
-from .order import first_touches, is_breadth_first, order_notes
+from .order import after_writes, first_touches, is_breadth_first, order_notes
 from .run import Attempt, as_function, attempt
 from .vocabulary import MOST_TIME_LIMIT, ORDER_WORDS
 
 __all__ = ["Recording", "record"]
-
-
-def after_writes(board: Board, writes) -> Board:
-    """The board after the writes seen, with any symbol a board cannot hold shown as hidden."""
-    out = [list(row) for row in board]
-    for r, c, value, _ in writes:
-        if 0 <= r < len(out) and 0 <= c < len(out[0]):
-            out[r][c] = value if isinstance(value, str) and value in SYMBOLS else "E"
-    return out
 
 
 @dataclass(frozen=True, eq=False)

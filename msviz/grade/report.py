@@ -14,6 +14,7 @@ from ..board import Board, format_board
 from .answers import describe, written
 from .cases import Case
 from .mistakes import hint_of, name_of
+from .order import after_writes, first_touches
 from .vocabulary import CATEGORIES, ORDER_WORDS, OUTPUT_KEPT
 
 __all__ = ["CATEGORIES", "Failure", "Report"]
@@ -61,6 +62,22 @@ class Failure:
     writes: tuple = ()
     order: str | None = None
     got_text: str = ""
+
+    # Plain data for whoever draws a failure (plot.draw_failure reads these, never the grader's code).
+    @property
+    def touched(self) -> list:
+        """The cells written, in the order they were first touched."""
+        return first_touches(self.case.board, self.writes)[0]
+
+    @property
+    def after(self) -> Board:
+        """The board after the writes seen."""
+        return after_writes(self.case.board, self.writes)
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as a board's rows, or as its description when it is not a board."""
+        return board_text(self)
 
     @property
     def name(self) -> str:
@@ -378,9 +395,7 @@ def _failure_text(f: Failure) -> str:
     if f.error:
         lines.append("but: " + f.error)
     elif f.category == "order":
-        from .order import first_touches
-
-        cells = first_touches(f.case.board, f.writes)[0]
+        cells = f.touched
         lines += [
             "your order (the cells in the order they were first touched):",
             ", ".join(f"{r},{c}" for r, c in cells[:40]) + (" ..." if len(cells) > 40 else ""),
