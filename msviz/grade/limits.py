@@ -1,0 +1,108 @@
+"""The limits on a submission (CPU time, memory, output, the clock guard) and how a death is named."""
+
+from __future__ import annotations
+
+import signal
+from dataclasses import dataclass
+
+#: Megabytes a submission may print (or write to any file): more is a runaway loop.
+OUTPUT_LIMIT_MB = 64
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What each submission may use: CPU seconds, megabytes of memory, and the wall-clock guard."""
+
+    cpu: float = 60.0
+    memory: int = 1024
+    clock: float | None = None
+
+    @property
+    def wall(self) -> float:
+        """Clock seconds before a worker is stopped: `clock`, or 10 times its CPU time (60 at least).
+
+        Examples
+        --------
+        >>> Limits(cpu=2).wall, Limits(cpu=30).wall, Limits(clock=5).wall
+        (60.0, 300.0, 5.0)
+        """
+        return float(self.clock if self.clock is not None else max(60, 10 * self.cpu))
+
+
+def ran_out_of_cpu(limits: Limits) -> str:
+    """What a row says of a submission stopped by the CPU limit.
+
+    Examples
+    --------
+    >>> ran_out_of_cpu(Limits(cpu=5))
+    'ran out of CPU time (the limit is 5 s): probably an endless loop'
+    """
+    return f"ran out of CPU time (the limit is {limits.cpu:g} s): probably an endless loop"
+
+
+def used_too_much_memory(limits: Limits) -> str:
+    """What a row says of a submission stopped by the memory limit."""
+    return f"used more than {limits.memory} MB of memory"
+
+
+def exited(status: int) -> str:
+    """What a row says of a submission that ended its own process."""
+    return f"exited with status {status} before it was graded (os._exit or sys.exit)"
+
+
+def wrote_too_much() -> str:
+    """What a row says of a submission stopped for printing without end."""
+    return f"printed more than {OUTPUT_LIMIT_MB} MB"
+
+
+def stopped_by_the_clock(limits: Limits) -> str:
+    """What a row says of a submission stopped by the wall-clock guard."""
+    return (
+        f"stopped by the wall-clock guard after {limits.wall:g} s without using its CPU time: "
+        "it was waiting (time.sleep, input, a lock)"
+    )
+
+
+def _death(status: int, cpu: float, output: str, limits: Limits) -> str:
+    """Why a worker ended without a result, in words."""
+    if -status == getattr(signal, "SIGXCPU", None) or cpu >= limits.cpu - 0.5:
+        return ran_out_of_cpu(limits)
+    if -status == getattr(signal, "SIGXFSZ", None):
+        return wrote_too_much()
+    if "MemoryError" in output[-1000:]:  # the last lines: Python's traceback as it died
+        return used_too_much_memory(limits)
+    if status < 0:
+        try:
+            name = signal.Signals(-status).name
+        except ValueError:
+            name = f"signal {-status}"
+        return f"was stopped by {name} before it was graded"
+    return exited(status)
+
+
+def _set_limits(limits: Limits) -> None:
+    """Limit this process's CPU time and memory, where the platform can."""
+    try:
+        import resource
+    except ImportError:  # Windows: only the wall-clock guard
+        return
+    cpu = max(1, round(limits.cpu))
+    output = OUTPUT_LIMIT_MB * 1024 * 1024
+    wanted = [
+        (resource.RLIMIT_CPU, cpu, cpu + 5),
+        (resource.RLIMIT_CORE, 0, 0),
+        (resource.RLIMIT_FSIZE, output, output),
+    ]
+    if hasattr(resource, "RLIMIT_AS"):
+        size = limits.memory * 1024 * 1024
+        wanted.append((resource.RLIMIT_AS, size, size))
+    for which, soft, hard in wanted:
+        _, old_hard = resource.getrlimit(which)
+        if old_hard != resource.RLIM_INFINITY:
+            soft, hard = min(soft, old_hard), min(hard, old_hard)
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):  # macOS refuses some limits: the others still hold
+            pass
+    if hasattr(signal, "SIGXFSZ"):  # Python ignores it (a write fails instead): past the limit, stop
+        signal.signal(signal.SIGXFSZ, signal.SIG_DFL)

@@ -1,0 +1,235 @@
+"""The class page, class.html: the count of each named mistake and each student's first wrong board."""
+
+from __future__ import annotations
+
+import html
+
+from .rows import VERDICTS, Row, mistake_counts
+from .vocabulary import CATEGORIES
+
+_PAGE_STYLE = """
+body {{ font-family: system-ui, sans-serif; margin: 1.5rem auto; max-width: 60rem; padding: 0 1rem;
+  color: {mine}; line-height: 1.4; }}
+h1 {{ font-size: 1.6rem; margin-bottom: 0.2rem; }}
+table {{ border-collapse: collapse; width: 100%; font-size: 0.9rem; }}
+th, td {{ border-bottom: 1px solid {grid}; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }}
+thead th {{ background: {flat}; }}
+td.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.right {{ color: {right}; font-weight: bold; }}
+.wrong {{ color: {wrong}; font-weight: bold; }}
+.stopped, .not-graded {{ color: {mine}; font-weight: bold; }}
+td.verdict {{ white-space: nowrap; }}
+.legend {{ font-size: 0.9rem; }}
+.boards {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
+figure {{ margin: 0; }}
+svg {{ max-width: 100%; height: auto; }}
+figcaption {{ font-size: 0.85rem; }}
+.student {{ border-top: 2px solid {flat}; margin-top: 1.2rem; }}
+pre {{ white-space: pre-wrap; font-size: 0.85rem; }}
+"""
+
+
+def class_page(rows: list[Row], *, order: str | None = None) -> str:
+    """The teacher's page: the class's mistakes as a bar chart, every row, each first wrong board.
+
+    A self-contained HTML page (inline SVG, no script, nothing fetched).
+
+    Examples
+    --------
+    >>> page = class_page([Row("ada", "ada.py", "wrong", mistake="0 instead of B")], order="dfs")
+    >>> "<h1>" in page and "0 instead of B" in page
+    True
+    """
+    from msviz.render import PALETTE
+
+    counts = {verdict: sum(row.verdict == verdict for row in rows) for verdict in VERDICTS}
+    graded = "the answers and the depth-first order" if order == "dfs" else "the answers"
+    graded = "the answers and the breadth-first order" if order == "bfs" else graded
+    summary = ", ".join(f"{n} {verdict}" for verdict, n in counts.items() if n)
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        "<title>msviz: the class's results</title>",
+        f"<style>{_PAGE_STYLE.format(**PALETTE)}</style></head><body>",
+        "<h1>The class's results</h1>",
+        f"<p>{len(rows)} submission{'s' if len(rows) != 1 else ''}, graded on {graded}: {summary}.</p>",
+        "<h2>Mistakes across the class</h2>",
+        _mistake_chart(mistake_counts(rows), PALETTE),
+        "<h2>Every student</h2>",
+        _student_table(rows),
+        "<h2>Each student's first wrong board</h2>",
+        '<p class="legend">Grey cells are hidden, * a hidden mine; the click and the cells of an answer '
+        "unlike the right one are outlined.</p>",
+    ]
+    wrong = [row for row in rows if row.failure]
+    if not wrong:
+        parts.append("<p>No wrong board: every submission graded was right.</p>")
+    parts += [_first_wrong_board(row, PALETTE) for row in wrong]
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict) -> str:
+    """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
+    if not counts:
+        return "<p>No mistakes: every submission was right.</p>"
+    # About 7 pixels a character at 13 px: the longest label fits, right-aligned against the bars.
+    label_width, bar_width, line = 16 + 7 * max(len(what) for what, _, _ in counts), 300, 28
+    most = max(n for _, n, _ in counts)
+    height = line * len(counts) + 8
+    description = "; ".join(f"{what}: {n}" for what, n, _ in counts)
+    bars = []
+    for i, (what, n, named) in enumerate(counts):
+        y = 4 + i * line
+        width = max(2, round(bar_width * n / most))
+        bars.append(
+            f'<text x="{label_width - 8}" y="{y + 18}" text-anchor="end" font-size="13">'
+            f"{html.escape(what)}</text>"
+            f'<rect x="{label_width}" y="{y + 4}" width="{width}" height="{line - 8}" '
+            f'fill="{palette["stack" if named else "shadow"]}"/>'
+            f'<text x="{label_width + width + 6}" y="{y + 18}" font-size="13">{n}</text>'
+        )
+    svg = (
+        f'<svg role="img" aria-labelledby="chart-title" width="{label_width + bar_width + 40}" '
+        f'height="{height}" viewBox="0 0 {label_width + bar_width + 40} {height}" '
+        'font-family="system-ui, sans-serif">'
+        f'<title id="chart-title">Students per mistake: {html.escape(description)}</title>'
+        + "".join(bars)
+        + "</svg>"
+    )
+    table = (
+        "<details><summary>The same figures as a table</summary>"
+        '<table><thead><tr><th scope="col">mistake</th>'
+        '<th scope="col">students</th></tr></thead><tbody>'
+        + "".join(
+            f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>' for w, n, _ in counts
+        )
+        + "</tbody></table></details>"
+    )
+    return (
+        f"<figure>{svg}<figcaption>Each student's first mistake (blue), or what stopped their code before "
+        "it was graded (grey).</figcaption>" + (f"</figure>{table}")
+    )
+
+
+def _student_table(rows: list[Row]) -> str:
+    shown = [name for name in CATEGORIES if any(name in row.results for row in rows)]
+    head = "".join(f'<th scope="col">{name}</th>' for name in ["student", "verdict", "points", *shown])
+    head += '<th scope="col">mistake or problem</th>'
+    body = []
+    for row in rows:
+        cells = [
+            f'<th scope="row">{_link(row)}</th>',
+            f'<td class="verdict {row.verdict.replace(" ", "-")}">{row.verdict}</td>',
+            f'<td class="num">{row.points:.2f}</td>',
+        ]
+        for name in shown:
+            passed, tried = row.results.get(name, (None, None))
+            cells.append(f'<td class="num">{"" if tried is None else f"{passed}/{tried}"}</td>')
+        said = "; ".join(x for x in (row.mistake, row.problem) if x)
+        cells.append(f"<td>{html.escape(said)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _anchor(row: Row) -> str:
+    return "student-" + "".join(ch if ch.isalnum() else "-" for ch in row.name)
+
+
+def _link(row: Row) -> str:
+    """The student's name; a link to their first wrong board when there is one."""
+    name = html.escape(row.name)
+    return f'<a href="#{_anchor(row)}">{name}</a>' if row.failure else name
+
+
+def _first_wrong_board(row: Row, palette: dict) -> str:
+    f = row.failure
+    click = tuple(f["click"])
+    where = f"{html.escape(f['case'])}, click ({click[0]}, {click[1]})"
+    figures = [
+        _figure(f["board"], "the board", click, None, palette),
+        _figure(f["expected"], "the right answer", None, None, palette),
+    ]
+    if f["got"] is not None:
+        figures.append(_figure(f["got"], "their answer", None, f["expected"], palette))
+    text = f.get("error") or f.get("got_text")
+    said = f"<pre>{html.escape(text)}</pre>" if text else ""
+    if f["got"] is not None and f["got"] == f["expected"]:
+        said += (
+            "<p>The answer is right: the cells were revealed in another order. In the notebook, "
+            "<code>msviz.check(update_board, order=...).draw()</code> shows both orders.</p>"
+        )
+    return (
+        f'<section class="student" id="{_anchor(row)}"><h3>{html.escape(row.name)}: '
+        f"{html.escape(f['mistake'])}</h3>"
+        f"<p>{where}. <em>Hint:</em> {html.escape(f['hint'])}</p>"
+        f'<div class="boards">{"".join(figures)}</div>{said}</section>'
+    )
+
+
+def _figure(rows, caption: str, click, expected, palette: dict) -> str:
+    if rows is None:
+        return f"<figure><figcaption>{caption}: not a board</figcaption></figure>"
+    return f"<figure>{board_svg(rows, click=click, expected=expected, palette=palette, label=caption)}" + (
+        f"<figcaption>{caption}</figcaption></figure>"
+    )
+
+
+def board_svg(
+    rows, *, click=None, expected=None, palette=None, label: str = "a board", cell: int = 24
+) -> str:
+    """A board as a small inline SVG: cells as the game draws them, cells unlike `expected` outlined.
+
+    Any symbol is drawn (a wrong answer may hold ``'0'`` or ``'?'``); its alt
+    text is the board as rows of symbols.
+
+    Examples
+    --------
+    >>> svg = board_svg(["B1E", "B1M"], expected=["B1E", "B1E"])
+    >>> svg.count("<rect"), "aria-label" in svg
+    (7, True)
+    """
+    if palette is None:
+        from msviz.render import PALETTE as palette
+    height, width = len(rows), max(len(r) for r in rows)
+    cell = max(8, min(cell, 240 // max(height, width)))
+    text = " / ".join(" ".join(r) for r in rows)
+    parts = [
+        f'<svg role="img" aria-label="{html.escape(label)}: {html.escape(text)}" width="{width * cell}" '
+        f'height="{height * cell}" viewBox="0 0 {width * cell} {height * cell}" font-family="monospace">'
+    ]
+    for r, line in enumerate(rows):
+        for c, symbol in enumerate(line):
+            x, y = c * cell, r * cell
+            hidden = symbol in "EM"
+            fill = palette["boom"] if symbol == "X" else palette["face"] if hidden else palette["flat"]
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                f'stroke="{palette["grid"]}"/>'
+            )
+            shown = "" if symbol in "EB" else "*" if symbol == "M" else symbol
+            if shown:
+                color = palette.get(symbol, palette["mine"])
+                parts.append(
+                    f'<text x="{x + cell / 2}" y="{y + cell * 0.72}" text-anchor="middle" '
+                    f'font-size="{cell * 0.7:.0f}" font-weight="bold" fill="{color}">'
+                    f"{html.escape(shown)}</text>"
+                )
+    marks = []
+    if expected is not None:
+        marks = [
+            (r, c)
+            for r, line in enumerate(rows)
+            for c, symbol in enumerate(line)
+            if r < len(expected) and c < len(expected[r]) and expected[r][c] != symbol
+        ]
+    if click is not None:
+        marks.append(tuple(click))
+    for r, c in marks:
+        parts.append(
+            f'<rect x="{c * cell + 1.5}" y="{r * cell + 1.5}" width="{cell - 3}" height="{cell - 3}" '
+            f'fill="none" stroke="{palette["wrong"]}" stroke-width="3"/>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)

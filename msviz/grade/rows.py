@@ -1,0 +1,81 @@
+"""A student's row, plain data: the verdict, the counts, the mistake, what went wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .vocabulary import CATEGORIES
+
+#: A row's verdict: graded and right, graded and wrong, stopped by a limit, or not graded at all.
+VERDICTS = ("right", "wrong", "stopped", "not graded")
+
+
+#: The columns of results.csv, in order.
+COLUMNS = (
+    ["name", "file", "verdict", "points"]
+    + [f"{name}_{part}" for name in CATEGORIES for part in ("passed", "tried")]
+    + ["mistake", "hint", "problem", "notes"]
+)
+
+
+_STDOUT_KEPT = 2000  # characters of a submission's output kept in results.json
+
+
+@dataclass
+class Row:
+    """One student's row: the data the worker sent, or what stopped it."""
+
+    name: str
+    file: str
+    verdict: str
+    points: float = 0.0
+    results: dict = field(default_factory=dict)
+    mistake: str = ""
+    hint: str = ""
+    problem: str = ""
+    notes: list = field(default_factory=list)
+    failure: dict | None = None
+    summary: str = ""
+    stdout: str = ""
+
+    def as_csv(self) -> dict:
+        """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.
+
+        Examples
+        --------
+        >>> row = Row("=ada", "ada.py", "right", 1.0, {"examples": (2, 2)}).as_csv()
+        >>> row["name"], row["examples_passed"], row["order_tried"]
+        ("'=ada", 2, '')
+        """
+        out = {"name": self.name, "file": self.file, "verdict": self.verdict, "points": round(self.points, 4)}
+        for name in CATEGORIES:
+            passed, tried = self.results.get(name, ("", ""))
+            out[f"{name}_passed"], out[f"{name}_tried"] = passed, tried
+        out.update(mistake=self.mistake, hint=self.hint, problem=self.problem, notes="; ".join(self.notes))
+        # A spreadsheet runs a cell that starts with = + - @ as a formula: a file name must not.
+        return {
+            k: "'" + v if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for k, v in out.items()
+        }
+
+
+def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
+    """How many students made each named mistake (their first), then what stopped the others' code.
+
+    Each item is ``(what, students, named)``: `named` is False for what
+    stopped a submission before it was graded (its problem's first words).
+
+    Examples
+    --------
+    >>> rows = [Row("a", "a.py", "wrong", mistake="0 instead of B"), Row("b", "b.py", "right")]
+    >>> rows.append(Row("c", "c.py", "stopped", problem="ran out of CPU time (the limit is 1 s)"))
+    >>> mistake_counts(rows + [Row("d", "d.py", "wrong", mistake="0 instead of B")])
+    [('0 instead of B', 2, True), ('ran out of CPU time', 1, False)]
+    """
+    counts: dict[tuple[str, bool], int] = {}
+    for row in rows:
+        what = row.mistake or (row.problem.split(":")[0].split(" (")[0] if row.problem else "")
+        if what:
+            key = (what, bool(row.mistake))
+            counts[key] = counts.get(key, 0) + 1
+    ranked = sorted(counts.items(), key=lambda item: (not item[0][1], -item[1], item[0][0].casefold()))
+    return [(what, n, named) for (what, named), n in ranked]
