@@ -204,10 +204,10 @@ def test_without_ctypes_the_fallback_still_stops_a_one_line_loop():
     script = textwrap.dedent(
         """
         import sys
-        import msviz.grade.run as run
+        import msviz.grade.clock as clock
         from msviz.grade import check
 
-        run._INTERRUPT = None
+        clock._INTERRUPT = None
         namespace = {}
         exec("def endless(board, click):\\n    while True: pass\\n", namespace)
         report = check(namespace["endless"], time_limit=0.2, random_boards=1)

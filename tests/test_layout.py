@@ -1,4 +1,4 @@
-"""The package's layout: no import circle among msviz's modules.
+"""The package's layout: no import circle among msviz's modules, no grader file over 400 lines.
 
 Imports are read with ast, those inside functions too (a late import hides a
 circle from Python but not from the reader), and relative imports are resolved.
@@ -99,3 +99,12 @@ def test_the_reader_finds_a_circle_hidden_in_a_function(tmp_path):
 
 def test_no_import_circle_in_msviz():
     assert circles(import_graph()) == []
+
+
+def test_no_grader_file_is_over_400_lines():
+    long = {}
+    for path in sorted((PACKAGE / "grade").glob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > 400:
+            long[path.name] = lines
+    assert long == {}
