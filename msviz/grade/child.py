@@ -32,6 +32,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 
+from .limits import lower_limits
 from .vocabulary import MEMORY_LIMIT_MB
 
 __all__ = ["FORK", "GRADER_CPU", "Ended", "run_in_child", "fence", "fenced_function", "memory_words"]
@@ -147,14 +148,7 @@ def _set_limits(cpu: float) -> None:
     if hasattr(resource, "RLIMIT_AS") and _address_space():
         size = _address_space() + MEMORY_LIMIT_MB * 1024 * 1024
         wanted.append((resource.RLIMIT_AS, size, size))
-    for which, soft, hard in wanted:
-        _, old = resource.getrlimit(which)
-        if old != resource.RLIM_INFINITY:
-            soft, hard = min(soft, old), min(hard, old)
-        try:
-            resource.setrlimit(which, (soft, hard))
-        except (ValueError, OSError):  # macOS refuses some limits: the others still hold
-            pass
+    lower_limits(wanted)
 
 
 def _no_input(prompt=""):

@@ -80,6 +80,22 @@ def _death(status: int, cpu: float, output: str, limits: Limits) -> str:
     return exited(status)
 
 
+def lower_limits(wanted) -> None:
+    """Set this process's limits `wanted`, each ``(resource, soft, hard)``, never above the hard
+    limit already in force; one the platform refuses (macOS refuses some) is left, the others hold.
+    The one way the class command's worker and `check`'s child set theirs (`msviz.grade.child`)."""
+    import resource
+
+    for which, soft, hard in wanted:
+        _, old_hard = resource.getrlimit(which)
+        if old_hard != resource.RLIM_INFINITY:
+            soft, hard = min(soft, old_hard), min(hard, old_hard)
+        try:
+            resource.setrlimit(which, (soft, hard))
+        except (ValueError, OSError):
+            pass
+
+
 def _set_limits(limits: Limits) -> None:
     """Limit this process's CPU time and memory, where the platform can."""
     try:
@@ -96,13 +112,6 @@ def _set_limits(limits: Limits) -> None:
     if hasattr(resource, "RLIMIT_AS"):
         size = limits.memory * 1024 * 1024
         wanted.append((resource.RLIMIT_AS, size, size))
-    for which, soft, hard in wanted:
-        _, old_hard = resource.getrlimit(which)
-        if old_hard != resource.RLIM_INFINITY:
-            soft, hard = min(soft, old_hard), min(hard, old_hard)
-        try:
-            resource.setrlimit(which, (soft, hard))
-        except (ValueError, OSError):  # macOS refuses some limits: the others still hold
-            pass
+    lower_limits(wanted)
     if hasattr(signal, "SIGXFSZ"):  # Python ignores it (a write fails instead): past the limit, stop
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)
