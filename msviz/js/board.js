@@ -103,11 +103,10 @@ export function renderBoard({ model, el }) {
     show_frontier: () => { legendAgain(); redraw(); },
     flags: () => { if (r()) { parts.tiles.readFlags(); redraw(); } },
     quiz_tries: () => { if (!model.get("quiz_tries")) parts.quiz.forget(); relayout(); }, // started again
-    palette: () => { parts.tiles.repaint(); paletteToCss(model, root); legendAgain(); redraw(); },
+    palette: () => { parts.tiles.repaint(); legendAgain(); redraw(); }, // the text's colours are the host's
     show_legend: () => { legendAgain(); relayout(); }, order: legendAgain,
     code: () => { buildCode(); redraw(); },
   });
-  paletteToCss(model, root);
   buildCode();
   const resize = new ResizeObserver(relayout);
   resize.observe(root);
@@ -270,13 +269,6 @@ function nameView(model, els, r, pointing, guessing) {
   els.canvas.setAttribute("aria-label", fill(words, "board_name", size));
   els.code.setAttribute("aria-label", words.code_name);
   els.frames.setAttribute("aria-label", words[`frames_name_${r.order}`]);
-}
-
-/** Give the view's CSS the palette's colours, as custom properties --msviz-<name>. */
-function paletteToCss(model, root) {
-  for (const [name, value] of Object.entries(model.get("palette") || {})) {
-    if (typeof value === "string") root.style.setProperty(`--msviz-${name}`, value);
-  }
 }
 
 /** The cell [row, col] of reveal r under a pointer `event` on `canvas`, or null off the board. */
