@@ -31,6 +31,7 @@ __all__ = [
     "board_image",
     "step_image",
     "state_image",
+    "marked_image",
     "tile_codes",
     "png",
 ]
@@ -337,6 +338,40 @@ def state_image(board, *, current=None, frontier=None, px=None, show_mines=False
     if current is not None:
         r, c = current
         image[r * px : (r + 1) * px, c * px : (c + 1) * px] = _current_tile(str(board[r, c]), px)
+    return image
+
+
+def marked_image(board, marks=None, *, px: int | None = None, show_mines: bool = False) -> np.ndarray:
+    """Return a board with some cells outlined in the mistake colour (``PALETTE["wrong"]``), as RGB.
+
+    What the grader's pages draw: a student's answer with the cells unlike the
+    right answer outlined, or a board with its click.
+
+    Parameters
+    ----------
+    board : board-like
+        Anything :func:`msviz.parse_board` accepts.
+    marks : array-like of bool, optional
+        The cells outlined, the board's shape.
+    px : int, optional
+        Pixels per cell; by default from :func:`tile_size`.
+    show_mines : bool
+        Draw hidden mines uncovered.
+
+    Examples
+    --------
+    >>> image = marked_image(["EB", "1M"], [[False, True], [False, False]], px=8)
+    >>> image.shape, tuple(image[0, 8]) == tuple(_rgb("wrong"))
+    ((16, 16, 3), True)
+    """
+    grid = np.asarray(parse_board(board))
+    px = _side(grid.shape, px)
+    image = _compose(tile_codes(grid, show_mines), px).copy()
+    if marks is not None:
+        marks = np.asarray(marks, bool)
+        if marks.shape != grid.shape:
+            raise ValueError(f"marks of shape {marks.shape} for a board of shape {grid.shape}")
+        _outline(image, marks, px, _rgb("wrong"))
     return image
 
 

@@ -23,7 +23,6 @@ import numpy as np
 import traitlets
 
 from . import _checks
-from .grade import Recording
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .trace import checked as checked_trace
@@ -200,17 +199,23 @@ def player(
     max_cell = _checks.px(max_cell, name="max_cell")  # before the trace is made
     shown = _recorded(board, click)
     if shown is not None:
-        return Player(shown, max_cell=max_cell, code=False if isinstance(board, Recording) else code)
+        return Player(shown, max_cell=max_cell, code=False if _replay_of(board) else code)
     return Player(trace(board, click, order=order, neighbors=neighbors), max_cell=max_cell, code=code)
 
 
+def _replay_of(run) -> Trace | None:
+    """A student's run as made, when `run` is one (what `msviz.record` gives: it has a `replay`
+    trace); else None. Read by what it holds: the drawing side imports nothing of the grader."""
+    replay = getattr(run, "replay", None) if not isinstance(run, (str, list, tuple, Trace)) else None
+    return replay if isinstance(replay, Trace) else None
+
+
 def _recorded(run, click):
-    """The trace of `run` when it is a Trace or a Recording (then with no click); else None."""
-    if not isinstance(run, (Trace, Recording)):
-        return None
-    if click is not None:
+    """The trace of `run` when it is a Trace or a student's recorded run (then with no click); else None."""
+    shown = run if isinstance(run, Trace) else _replay_of(run)
+    if shown is not None and click is not None:
         raise TypeError(f"a {type(run).__name__} needs no click: it has its own, {run.click}")
-    return run if isinstance(run, Trace) else run.replay
+    return shown
 
 
 class Compare(BoardView):
@@ -275,7 +280,7 @@ def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -
     'step 2: (1, 0), reach'
 
     """
-    if isinstance(board, Recording):
+    if _replay_of(board) is not None:
         if click is not None:
             raise TypeError(f"a Recording needs no click: it has its own, {board.click}")
         textbook = trace(board.board, board.click, order=board.order, neighbors=neighbors)

@@ -32,7 +32,7 @@ import time
 import warnings
 from dataclasses import dataclass, field
 
-from .limits import lower_limits
+from .limits import set_limits
 from .vocabulary import MEMORY_LIMIT_MB
 
 __all__ = ["FORK", "GRADER_CPU", "Ended", "run_in_child", "fence", "fenced_function", "memory_words"]
@@ -47,7 +47,6 @@ in_child = False
 RECURSION_LIMIT = 10_000
 #: CPU seconds the grader's own work may take in a child, beyond the student's code.
 GRADER_CPU = 15.0
-_OUTPUT_LIMIT = 64 * 1024 * 1024  # bytes the child may write to its descriptors 1 and 2
 _KEPT = 20_000  # characters of that output read back
 
 
@@ -135,20 +134,10 @@ def _address_space() -> int:
         return 0
 
 
-def _set_limits(cpu: float) -> None:
+def _limit_child(cpu: float) -> None:
     """In the child: at most `cpu` CPU seconds in all, `MEMORY_LIMIT_MB` more memory, no core file."""
-    import resource
-
-    total = math.ceil(cpu)
-    wanted = [
-        (resource.RLIMIT_CPU, total, total + 1),
-        (resource.RLIMIT_CORE, 0, 0),
-        (resource.RLIMIT_FSIZE, _OUTPUT_LIMIT, _OUTPUT_LIMIT),
-    ]
-    if hasattr(resource, "RLIMIT_AS") and _address_space():
-        size = _address_space() + MEMORY_LIMIT_MB * 1024 * 1024
-        wanted.append((resource.RLIMIT_AS, size, size))
-    lower_limits(wanted)
+    room = _address_space()
+    set_limits(cpu, room + MEMORY_LIMIT_MB * 1024 * 1024 if room else None, slack=1, stop_at_output=False)
 
 
 def _no_input(prompt=""):
@@ -176,7 +165,7 @@ def _child(job, write: int, output: int, cpu: float) -> None:
             faulthandler.enable(sys.stderr)
         builtins.input = _no_input  # a kernel's input() would ask the notebook from here
         sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
-        _set_limits(cpu)
+        _limit_child(cpu)
 
         def send(message: dict) -> None:
             _send_all(write, (json.dumps(message) + "\n").encode())
@@ -238,7 +227,7 @@ def run_in_child(job, *, cpu: float, wall: float) -> Ended:
     if ended.messages and ended.messages[-1].get("interrupted"):
         raise KeyboardInterrupt
     if ended.result is None:
-        ended.death, ended.words = _death(status, ended.cpu, cpu, said, waited, wall)
+        ended.death, ended.words = how_it_ended(status, ended.cpu, cpu, said, waited, wall)
     return ended
 
 
@@ -280,7 +269,9 @@ def _messages(data: bytes) -> list[dict]:
     return [m for m in out if isinstance(m, dict)]
 
 
-def _death(status: int, used: float, cpu: float, said: str, waited: bool, wall: float) -> tuple[str, str]:
+def how_it_ended(
+    status: int, used: float, cpu: float, said: str, waited: bool, wall: float
+) -> tuple[str, str]:
     """Name how a child ended without sending its result: a key of BUGS, and a sentence."""
     if waited:
         return "waited", (

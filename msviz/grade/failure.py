@@ -143,7 +143,7 @@ def _case(name: str, rows, click, category: str) -> Case:
     return Case(name, _board(rows), tuple(click), category)
 
 
-def _failure_text(f: Failure) -> str:
+def failure_text(f: Failure) -> str:
     """A failure in words: where, the mistake, the boards."""
     where = f"{f.case.name} ({f.case.size}), click {f.case.click}"
     if f.found is not None:

@@ -77,7 +77,7 @@ class Guard:
         return changed
 
 
-def _msviz_uses() -> int:
+def msviz_uses() -> int:
     """How many reveals msviz's engine has started so far (each takes one number)."""
     from .. import traversal
 

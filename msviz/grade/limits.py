@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import signal
 from dataclasses import dataclass
 
@@ -63,7 +64,7 @@ def stopped_by_the_clock(limits: Limits) -> str:
     )
 
 
-def _death(status: int, cpu: float, output: str, limits: Limits) -> str:
+def why_it_stopped(status: int, cpu: float, output: str, limits: Limits) -> str:
     """Why a worker ended without a result, in words."""
     if -status == getattr(signal, "SIGXCPU", None) or cpu >= limits.cpu - 0.5:
         return ran_out_of_cpu(limits)
@@ -82,8 +83,7 @@ def _death(status: int, cpu: float, output: str, limits: Limits) -> str:
 
 def lower_limits(wanted) -> None:
     """Set this process's limits `wanted`, each ``(resource, soft, hard)``, never above the hard
-    limit already in force; one the platform refuses (macOS refuses some) is left, the others hold.
-    The one way the class command's worker and `check`'s child set theirs (`msviz.grade.child`)."""
+    limit already in force; one the platform refuses (macOS refuses some) is left, the others hold."""
     import resource
 
     for which, soft, hard in wanted:
@@ -96,22 +96,29 @@ def lower_limits(wanted) -> None:
             pass
 
 
-def _set_limits(limits: Limits) -> None:
-    """Limit this process's CPU time and memory, where the platform can."""
+def set_limits(cpu: float, memory: int | None, *, slack: int, stop_at_output: bool) -> None:
+    """Limit this process, where the platform can: the one way a student's code is confined.
+
+    `cpu` CPU seconds in all (rounded up; the hard limit `slack` seconds later),
+    `memory` bytes of address space (None: no limit), no core file,
+    `OUTPUT_LIMIT_MB` written. With `stop_at_output` a write past that limit
+    ends the process (SIGXFSZ), as the class command's worker wants; otherwise
+    the write fails. Used by `check`'s child (`msviz.grade.child`) and the
+    class command's worker (`msviz.grade.worker`).
+    """
     try:
         import resource
     except ImportError:  # Windows: only the wall-clock guard
         return
-    cpu = max(1, round(limits.cpu))
+    seconds = max(1, math.ceil(cpu))
     output = OUTPUT_LIMIT_MB * 1024 * 1024
     wanted = [
-        (resource.RLIMIT_CPU, cpu, cpu + 5),
+        (resource.RLIMIT_CPU, seconds, seconds + slack),
         (resource.RLIMIT_CORE, 0, 0),
         (resource.RLIMIT_FSIZE, output, output),
     ]
-    if hasattr(resource, "RLIMIT_AS"):
-        size = limits.memory * 1024 * 1024
-        wanted.append((resource.RLIMIT_AS, size, size))
+    if memory and hasattr(resource, "RLIMIT_AS"):
+        wanted.append((resource.RLIMIT_AS, memory, memory))
     lower_limits(wanted)
-    if hasattr(signal, "SIGXFSZ"):  # Python ignores it (a write fails instead): past the limit, stop
+    if stop_at_output and hasattr(signal, "SIGXFSZ"):  # Python ignores it (a write fails instead)
         signal.signal(signal.SIGXFSZ, signal.SIG_DFL)

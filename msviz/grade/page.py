@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import html
 
+import numpy as np
+
+from ..board import SYMBOLS
+from ..render import PALETTE, marked_image, png
 from .rows import VERDICTS, Row, mistake_counts
 from .vocabulary import CATEGORIES
 
@@ -22,7 +27,8 @@ td.verdict {{ white-space: nowrap; }}
 .legend {{ font-size: 0.9rem; }}
 .boards {{ display: flex; flex-wrap: wrap; gap: 1.5rem; }}
 figure {{ margin: 0; }}
-svg {{ max-width: 100%; height: auto; }}
+svg, img {{ max-width: 100%; height: auto; }}
+img {{ image-rendering: pixelated; }}
 figcaption {{ font-size: 0.85rem; }}
 .student {{ border-top: 2px solid {flat}; margin-top: 1.2rem; }}
 pre {{ white-space: pre-wrap; font-size: 0.85rem; }}
@@ -40,8 +46,6 @@ def class_page(rows: list[Row], *, order: str | None = None) -> str:
     >>> "<h1>" in page and "0 instead of B" in page
     True
     """
-    from msviz.render import PALETTE
-
     counts = {verdict: sum(row.verdict == verdict for row in rows) for verdict in VERDICTS}
     graded = "the answers and the depth-first order" if order == "dfs" else "the answers"
     graded = "the answers and the breadth-first order" if order == "bfs" else graded
@@ -59,8 +63,8 @@ def class_page(rows: list[Row], *, order: str | None = None) -> str:
         "<h2>Every student</h2>",
         _student_table(rows),
         "<h2>Each student's first wrong board</h2>",
-        '<p class="legend">Grey cells are hidden, * a hidden mine; the click and the cells of an answer '
-        "unlike the right one are outlined.</p>",
+        '<p class="legend">Raised grey cells are hidden, and hidden mines are shown; the click and the cells '
+        "of an answer unlike the right one are outlined.</p>",
     ]
     wrong = [row for row in rows if row.failure]
     if not wrong:
@@ -171,65 +175,41 @@ def _first_wrong_board(row: Row, palette: dict) -> str:
 def _figure(rows, caption: str, click, expected, palette: dict) -> str:
     if rows is None:
         return f"<figure><figcaption>{caption}: not a board</figcaption></figure>"
-    return f"<figure>{board_svg(rows, click=click, expected=expected, palette=palette, label=caption)}" + (
+    return f"<figure>{board_picture(rows, click=click, expected=expected, label=caption)}" + (
         f"<figcaption>{caption}</figcaption></figure>"
     )
 
 
-def board_svg(
-    rows, *, click=None, expected=None, palette=None, label: str = "a board", cell: int = 24
-) -> str:
-    """A board as a small inline SVG: cells as the game draws them, cells unlike `expected` outlined.
+def board_picture(rows, *, click=None, expected=None, label: str = "a board", width: int = 240) -> str:
+    """A board as msviz draws it (`msviz.render`), an inline PNG, the click and wrong cells outlined.
 
-    Any symbol is drawn (a wrong answer may hold ``'0'`` or ``'?'``); its alt
-    text is the board as rows of symbols.
+    A wrong answer may hold symbols no board has (``'0'``, ``'?'``): those cells
+    are drawn revealed and outlined. The alt text is the board as rows of
+    symbols; rows of unequal lengths are shown as that text.
 
     Examples
     --------
-    >>> svg = board_svg(["B1E", "B1M"], expected=["B1E", "B1E"])
-    >>> svg.count("<rect"), "aria-label" in svg
-    (7, True)
+    >>> picture = board_picture(["B1E", "B10"], expected=["B1E", "B1M"], label="their answer")
+    >>> picture.startswith('<img alt="their answer: B 1 E / B 1 0"'), "base64," in picture
+    (True, True)
     """
-    if palette is None:
-        from msviz.render import PALETTE as palette
-    height, width = len(rows), max(len(r) for r in rows)
-    cell = max(8, min(cell, 240 // max(height, width)))
-    text = " / ".join(" ".join(r) for r in rows)
-    parts = [
-        f'<svg role="img" aria-label="{html.escape(label)}: {html.escape(text)}" width="{width * cell}" '
-        f'height="{height * cell}" viewBox="0 0 {width * cell} {height * cell}" font-family="monospace">'
-    ]
-    for r, line in enumerate(rows):
-        for c, symbol in enumerate(line):
-            x, y = c * cell, r * cell
-            hidden = symbol in "EM"
-            fill = palette["boom"] if symbol == "X" else palette["face"] if hidden else palette["flat"]
-            parts.append(
-                f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
-                f'stroke="{palette["grid"]}"/>'
-            )
-            shown = "" if symbol in "EB" else "*" if symbol == "M" else symbol
-            if shown:
-                color = palette.get(symbol, palette["mine"])
-                parts.append(
-                    f'<text x="{x + cell / 2}" y="{y + cell * 0.72}" text-anchor="middle" '
-                    f'font-size="{cell * 0.7:.0f}" font-weight="bold" fill="{color}">'
-                    f"{html.escape(shown)}</text>"
-                )
-    marks = []
-    if expected is not None:
-        marks = [
-            (r, c)
-            for r, line in enumerate(rows)
-            for c, symbol in enumerate(line)
-            if r < len(expected) and c < len(expected[r]) and expected[r][c] != symbol
-        ]
+    rows = ["".join(map(str, row)) for row in rows]
+    text = " / ".join(" ".join(row) for row in rows)
+    if not rows or len({len(row) for row in rows}) != 1 or not rows[0]:
+        return f'<pre role="img" aria-label="{html.escape(label)}">{html.escape(chr(10).join(rows))}</pre>'
+    grid = np.array([list(row) for row in rows])
+    marks = ~np.isin(grid, list(SYMBOLS))
+    if expected is not None and np.shape(expected) and len(expected) == len(rows):
+        wanted = np.array([list(str(row)) for row in expected])
+        if wanted.shape == grid.shape:
+            marks |= wanted != grid
     if click is not None:
-        marks.append(tuple(click))
-    for r, c in marks:
-        parts.append(
-            f'<rect x="{c * cell + 1.5}" y="{r * cell + 1.5}" width="{cell - 3}" height="{cell - 3}" '
-            f'fill="none" stroke="{palette["wrong"]}" stroke-width="3"/>'
-        )
-    parts.append("</svg>")
-    return "".join(parts)
+        marks[tuple(click)] = True
+    grid[~np.isin(grid, list(SYMBOLS))] = "B"
+    px = max(6, min(24, width // max(grid.shape)))
+    image = marked_image(grid, marks, px=px, show_mines=True)
+    data = base64.b64encode(png(image)).decode("ascii")
+    return (
+        f'<img alt="{html.escape(label)}: {html.escape(text)}" width="{image.shape[1]}" '
+        f'height="{image.shape[0]}" src="data:image/png;base64,{data}">'
+    )

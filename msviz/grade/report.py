@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 from .failure import WRITES_KEPT as WRITES_KEPT
 from .failure import Failure as Failure
-from .failure import _failure_text
 from .failure import board_text as board_text
+from .failure import failure_text
 from .vocabulary import CATEGORIES, ORDER_WORDS, OUTPUT_KEPT
 
 __all__ = ["CATEGORIES", "Failure", "Report"]
@@ -136,7 +136,7 @@ class Report:
                     "name": f"{CATEGORIES[name]}: {passed}/{tried} right",
                     "score": out_of * weight * passed / tried,
                     "max_score": out_of * weight,
-                    "output": _failure_text(failure) if failure else "All right.",
+                    "output": failure_text(failure) if failure else "All right.",
                 }
             )
         return {
@@ -219,7 +219,7 @@ class Report:
         first = self.failure
         lines = [f"Not yet: {first.name}.", f"Hint: {first.hint}", self.summary()]
         for f in self.failures:
-            lines += ["", _failure_text(f)]
+            lines += ["", failure_text(f)]
         if self.notes:
             lines += ["", *self.notes]
         return "\n".join(lines)

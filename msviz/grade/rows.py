@@ -18,7 +18,7 @@ COLUMNS = (
 )
 
 
-_STDOUT_KEPT = 2000  # characters of a submission's output kept in results.json
+STDOUT_KEPT = 2000  # characters of a submission's output kept in results.json
 
 
 @dataclass

@@ -38,9 +38,9 @@ from .clock import (
 )
 from .clock import cpu_clock as cpu_clock
 from .guard import Guard as Guard
-from .guard import _msviz_uses
+from .guard import msviz_uses
 from .vocabulary import FUNCTION_NAMES, OUTPUT_KEPT
-from .writes import _recording_board, _replaced_rows, _Writes
+from .writes import Writes, recording_board, replaced_rows
 
 __all__ = ["TimeUp", "Attempt", "Guard", "attempt", "as_function", "cpu_clock"]
 
@@ -165,14 +165,14 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
     >>> a.board, a.writes, a.problem
     ([['B']], ((0, 0, 'B', 0),), None)
     """
-    writes = _Writes()
-    given = _recording_board(board, writes)
+    writes = Writes()
+    given = recording_board(board, writes)
     rows = list(given)
     shape = (len(board), len(board[0]))
     out = Attempt()
     guard = guard or Guard()
     limit_before = sys.getrecursionlimit()
-    uses = _msviz_uses()
+    uses = msviz_uses()
     printed = _Output()
     unraisable = sys.unraisablehook
     sys.unraisablehook = _keep_unraisable(printed)
@@ -218,13 +218,13 @@ def attempt(function, board: Board, click: Cell, limit: float, guard: Guard | No
         writes.forget_frames()
         out.changed = tuple(guard.restore())
     out.output = printed.getvalue()
-    out.notes += tuple(_replaced_rows(given, rows, board, writes))
+    out.notes += tuple(replaced_rows(given, rows, board, writes))
     out.writes, out.recursed, out.deepest = tuple(writes.log), writes.recursed, writes.deepest
     out.given = given
     if out.changed:
         shown = ", ".join(out.changed[:3]) + (" ..." if len(out.changed) > 3 else "")
         out.problem, out.bug, out.board = f"your code changed {shown}", "changed the grader", None
-    elif _msviz_uses() - uses > 1 and out.bug in (None, "crash"):
+    elif msviz_uses() - uses > 1 and out.bug in (None, "crash"):
         out.problem = "your function called msviz's reveal (or a trace or generator of msviz)"
         out.bug, out.board = "used msviz", None
     return out

@@ -13,8 +13,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .limits import Limits, _death, stopped_by_the_clock
-from .rows import _STDOUT_KEPT, Row
+from .limits import Limits, stopped_by_the_clock, why_it_stopped
+from .rows import STDOUT_KEPT, Row
 from .submissions import Submission
 from .vocabulary import clip
 
@@ -203,7 +203,11 @@ def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> R
         return Row(name, file, "stopped", problem=stopped_by_the_clock(limits), stdout=clip(output, 2000))
     if data is None:
         return Row(
-            name, file, "stopped", problem=_death(status, cpu, output, limits), stdout=clip(output, 2000)
+            name,
+            file,
+            "stopped",
+            problem=why_it_stopped(status, cpu, output, limits),
+            stdout=clip(output, 2000),
         )
     failure = data.get("failure")
     return Row(
@@ -218,7 +222,7 @@ def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> R
         notes=data.get("notes", []),
         failure=failure,
         summary=data.get("summary", ""),
-        stdout=clip(output + data.get("stdout", ""), _STDOUT_KEPT),
+        stdout=clip(output + data.get("stdout", ""), STDOUT_KEPT),
     )
 
 

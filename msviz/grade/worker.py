@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 
 from . import child
-from .limits import Limits, _set_limits, exited, used_too_much_memory
-from .rows import _STDOUT_KEPT
+from .limits import Limits, exited, set_limits, used_too_much_memory
+from .rows import STDOUT_KEPT
 from .submissions import could_not_be_read, find_function, load_code, no_function
 from .vocabulary import FUNCTION_NAMES, clip
 
@@ -33,7 +33,7 @@ def report_data(report, out_of: float = 1.0) -> dict:
     data["failure"] = data["failures"][0] if data["failures"] else None
     if data["failure"] is not None:
         data["failure"] = {k: v for k, v in data["failure"].items() if k != "writes"}
-    data["stdout"] = clip(data["stdout"], _STDOUT_KEPT)
+    data["stdout"] = clip(data["stdout"], STDOUT_KEPT)
     return data
 
 
@@ -88,7 +88,7 @@ def worker(argv: list[str]) -> int:
     child.in_child = True  # this process is the submission's own: check runs in it
     sys.setrecursionlimit(max(sys.getrecursionlimit(), child.RECURSION_LIMIT))
     limits = Limits(options["cpu"], options["memory"], options["clock"])
-    _set_limits(limits)
+    set_limits(limits.cpu, limits.memory * 1024 * 1024, slack=5, stop_at_output=True)
     path = Path(options["path"])
     sys.path.insert(0, str(path.parent))
 

@@ -49,7 +49,7 @@ class _Row(list):
         return list, (list(self),)
 
 
-class _Writes:
+class Writes:
     """The writes of one run, each with its depth in the student's own calls.
 
     A write's depth is the number of the student's frames between it and the
@@ -128,7 +128,7 @@ class _Writes:
         return n
 
 
-def _recording_board(board: Board, writes: _Writes) -> list:
+def recording_board(board: Board, writes: Writes) -> list:
     """The board given to the student: a plain list (reads of it stay at full speed) of recording rows."""
     rows = []
     for r, row in enumerate(board):
@@ -138,7 +138,7 @@ def _recording_board(board: Board, writes: _Writes) -> list:
     return rows
 
 
-def _replaced_rows(given: list, rows: list, board: Board, writes: _Writes) -> list[str]:
+def replaced_rows(given: list, rows: list, board: Board, writes: Writes) -> list[str]:
     """Log the cells of rows put in place whole (``board[r] = [...]``), as written last; say so."""
     notes = []
     for r, (now, recorded) in enumerate(zip(given, rows)):
