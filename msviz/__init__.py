@@ -52,6 +52,8 @@ _LAZY = {
     "compare": "widgets",
     "game": "widgets",
     "quiz": "widgets",
+    "homework": None,
+    "quiz_bank": "homework",
 }
 
 
@@ -94,6 +96,7 @@ __all__ = [
     "compare",
     "game",
     "quiz",
+    "quiz_bank",
     "check",
     "record",
 ]

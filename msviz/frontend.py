@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["FOLDER", "PARTS", "PAGE_PARTS", "ESM", "CSS", "part", "join"]
+__all__ = ["FOLDER", "PARTS", "PAGE_PARTS", "BANK_PARTS", "ESM", "BANK_ESM", "CSS", "part", "join"]
 
 #: Where the parts are.
 FOLDER = Path(__file__).with_name("js")
@@ -47,6 +47,8 @@ PARTS = (
 )
 #: An exported page's script: the widget's parts, and the page's start (no kernel).
 PAGE_PARTS = (*PARTS, "page.js")
+#: The quiz bank's widget (`msviz.homework`): its own part, with `make` from parts.js.
+BANK_PARTS = ("parts.js", "bank.js")
 #: The view's style sheet (anywidget's _css; an exported page embeds it).
 CSS = Path(__file__).with_name("view.css")
 
@@ -55,8 +57,9 @@ _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[a-z]+\.js";\n', re.MULTILINE)
 
 def part(name: str) -> str:
     """Return the text of part `name` (a file of ``msviz/js``)."""
-    if name not in PAGE_PARTS:
-        raise ValueError(f"no front-end part is named {name!r}; the parts are {list(PAGE_PARTS)}")
+    if name not in PAGE_PARTS + BANK_PARTS:
+        known = list(dict.fromkeys(PAGE_PARTS + BANK_PARTS))
+        raise ValueError(f"no front-end part is named {name!r}; the parts are {known}")
     return (FOLDER / name).read_text(encoding="utf-8")
 
 
@@ -67,3 +70,5 @@ def join(names=PARTS) -> str:
 
 #: The widget's ES module: every part of `PARTS`, joined.
 ESM = join()
+#: The quiz bank's ES module.
+BANK_ESM = join(BANK_PARTS)

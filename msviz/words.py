@@ -133,6 +133,59 @@ ORDER_RULE = (
     "recent blank whose neighbours are not all touched yet (any neighbour order), breadth-first if "
     "it goes layer by layer from the click."
 )
+#: The two orders in words.
+ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
+
+#: The quiz bank's questions and verdicts (`msviz.bank`, `msviz.quiz_bank`). A cell is written (row, col).
+BANK = {
+    "ask_next": "A {order} reveal from the click at {click}. Step {step} has just revealed {shown} (amber); "
+    "the outlined cells are waiting. Which cell is revealed next? Click it.",
+    "ask_last": "A {order} reveal from the click at {click} (amber). Which cell is revealed last? Click it.",
+    "ask_digit": "The mines are shown. What does the cell {cell} (amber) show once it is revealed: "
+    "B, or a digit?",
+    "ask_depth": "A depth-first reveal from the click at {click}: the call on {cell} (amber) has just "
+    "revealed it, and the calls on the stack are outlined. The click's own call is at depth 0. At what "
+    "depth is the call on {cell}?",
+    "ask_layer": "A breadth-first reveal from the click at {click}, finished. The click is layer 0, the "
+    "cells it queues layer 1, the cells they queue layer 2, and so on. In which layer is {cell} (amber)?",
+    "ask_waiting_dfs": "A depth-first reveal from the click at {click}. Step {step} has just revealed "
+    "{shown} (amber). Which cells have a call on the stack now, the call on {shown} included? "
+    "Click each of them, then Answer.",
+    "ask_waiting_bfs": "A breadth-first reveal from the click at {click}. Step {step} has just taken "
+    "{shown} (amber) from the queue and queued its hidden neighbours. Which cells are in the queue now? "
+    "Click each of them, then Answer.",
+    "ask_order": "This board is part-way through a reveal from the click at {click}: {count} cells are "
+    "revealed. Which order made it, depth-first or breadth-first?",
+    "right": "Right: {reason}",
+    "wrong": "Wrong: {reason}",
+    "not_counted": " (only your first answer to a question counts)",
+    "why_next": "{answer} comes next. {caption}.",
+    "why_revealed": "{cell} is revealed already; the next cell is {answer}.",
+    "why_last": "{answer} is revealed last, at step {last}.",
+    "why_digit": "{cell} has {answer} adjacent mine{plural}, so it shows {answer}.",
+    "why_blank": "{cell} has no adjacent mines, so it shows B.",
+    "why_depth": "the call on {cell} is at depth {answer}: {answer} call{plural} above it on the stack, "
+    "down from the click's.",
+    "why_layer": "{cell} is in layer {answer}: it was queued by a cell of layer {before}.",
+    "why_waiting_dfs": "at step {step} the stack holds calls on {cells}, from the click's call down.",
+    "why_waiting_bfs": "after step {step} the queue holds {cells}, front first.",
+    "why_order_dfs": "it is depth-first: the revealed cells run away from the click along one path "
+    "before the cells around the click are done.",
+    "why_order_bfs": "it is breadth-first: the revealed cells fill ring after ring around the click.",
+    # The widget's own words.
+    "question": "Question {number} of {total}",
+    "score": "{right} right of {total}; {answered} answered",
+    "answer_cells": "Answer",
+    "clear_cells": "Clear",
+    "previous": "Previous question",
+    "next": "Next question",
+    "keep": "Keep this line in the notebook's answers cell, so that your score is the same when it "
+    "is run again:",
+    "picked": "Chosen: {cells}",
+    "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers, 1-9 a choice, "
+    "N and P the next and previous question.",
+}
+
 #: Titles of the two orders, as headings above a board.
 TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"}
 #: The legend under a board: the current cell, then the cells waiting in each order.

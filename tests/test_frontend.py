@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from msviz.frontend import ESM, FOLDER, PAGE_PARTS, PARTS, join, part
+from msviz.frontend import BANK_ESM, BANK_PARTS, ESM, FOLDER, PAGE_PARTS, PARTS, join, part
 
 MOST_LINES = 400
 MOST_FUNCTION_LINES = 150
@@ -76,7 +76,11 @@ def test_the_code_reader_sees_braces_in_code_only():
     assert functions("function h({ a, b }) {\n  return a;\n}\n") == {"h": 3}
 
 
-@pytest.mark.parametrize("name", PAGE_PARTS)
+#: Every part: the board view's, the exported page's, the quiz bank's.
+ALL_PARTS = tuple(dict.fromkeys(PAGE_PARTS + BANK_PARTS))
+
+
+@pytest.mark.parametrize("name", ALL_PARTS)
 def test_each_part_is_small(name):
     text = part(name)
     assert text.startswith(f"// msviz/js/{name}: "), "each part says what it is in its first line"
@@ -86,13 +90,13 @@ def test_each_part_is_small(name):
 
 
 def test_every_file_of_the_folder_is_a_part():
-    assert sorted(p.name for p in FOLDER.glob("*.js")) == sorted(PAGE_PARTS)
+    assert sorted(p.name for p in FOLDER.glob("*.js")) == sorted(ALL_PARTS)
 
 
-@pytest.mark.parametrize("name", PAGE_PARTS)
+@pytest.mark.parametrize("name", ALL_PARTS)
 def test_a_part_imports_only_what_another_part_exports(name):
     for names, other in re.findall(r'^import \{([^}]*)\} from "\./([a-z]+\.js)";$', part(name), re.M):
-        assert other in PAGE_PARTS and other != name
+        assert other in ALL_PARTS and other != name
         exported = set(
             re.findall(r"^export (?:async )?(?:function|const|let|class) (\w+)", part(other), re.M)
         )
@@ -114,6 +118,15 @@ def test_the_module_is_every_part_without_its_imports_and_one_default_export():
     )
     twice = sorted({name for name in declared if declared.count(name) > 1})
     assert twice == [], f"declared at the top of more than one part: {twice}"
+
+
+def test_the_quiz_banks_module_is_its_parts_with_one_default_export():
+    assert BANK_ESM == join(BANK_PARTS) and "\nimport " not in BANK_ESM
+    assert BANK_ESM.count("export default") == 1 and "export default { render: renderBank };" in BANK_ESM
+    imported = re.findall(r'^import \{[^}]*\} from "\./([a-z]+\.js)";$', part("bank.js"), re.M)
+    assert set(imported) <= set(BANK_PARTS) - {"bank.js"}  # all it reads is joined before it
+    declared = re.findall(r"^(?:export )?(?:async )?(?:function|const|let|class) (\w+)", BANK_ESM, re.M)
+    assert sorted({name for name in declared if declared.count(name) > 1}) == []
 
 
 def test_a_name_that_is_not_a_part_is_refused():

@@ -1,0 +1,426 @@
+"""A quiz bank for homework: questions made from a seed (a student's name or number), judged by the rules.
+
+Each question is about one reveal, on a small board of its own: which cell comes
+next, which is revealed last, what a cell shows, how deep its call is (depth-first)
+or which layer it is in (breadth-first), what the stack or the queue holds at a
+step, and which order made a picture. The same seed always gives the same bank;
+every answer is worked out from `msviz.trace` (the rules live there only).
+
+This module is the bank itself, plain data and judging: it imports no widget.
+`msviz.quiz_bank` shows a bank in a notebook, one question at a time.
+
+Examples
+--------
+>>> bank = make_bank("ada", n=3)
+>>> [q.kind for q in bank.questions] == [q.kind for q in make_bank("ada", n=3).questions]
+True
+>>> bank.score()
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import _checks
+from .board import Cell, random_board
+from .trace import Trace, trace
+from .words import BANK, ORDER_WORDS, caption
+
+__all__ = ["KINDS", "Question", "Verdict", "Bank", "make_bank"]
+
+#: The kinds of question, each with the order it is about (None: either).
+KINDS = {
+    "next": None,  # which cell is revealed next
+    "last": None,  # which cell is revealed last
+    "digit": None,  # what a cell shows once revealed
+    "depth": "dfs",  # how deep the call that reveals a cell is
+    "layer": "bfs",  # the layer a cell is revealed in
+    "waiting": None,  # which cells are on the stack, or in the queue, at a step
+    "order": None,  # which order made a picture
+}
+#: How each kind is answered: a cell, some cells, or one of the question's choices.
+ANSWERED_BY = {
+    "next": "cell",
+    "last": "cell",
+    "digit": "choice",
+    "depth": "choice",
+    "layer": "choice",
+    "waiting": "cells",
+    "order": "choice",
+}
+#: What a picture of each kind shows: the step's cell in amber, the stack or queue outlined, mines.
+_SHOWS = {"next": (True, True), "waiting": (True, False), "order": (False, False), "depth": (True, True)}
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of a bank: its board, click and order, and what is asked.
+
+    Attributes
+    ----------
+    kind : str
+        One of `KINDS`.
+    order : {"dfs", "bfs"}
+    board : tuple of str
+        The board before the click, as rows of symbols.
+    click : (int, int)
+    step : int
+        The step of the reveal the picture shows (-1: before the click).
+    cell : (int, int) or None
+        The cell asked about, outlined in the picture, if any.
+    prompt : str
+        The question in words.
+    choices : tuple of str
+        What may be chosen, for the kinds answered by a choice; empty otherwise.
+    answered_by : {"cell", "cells", "choice"}
+    """
+
+    kind: str
+    order: str
+    board: tuple
+    click: Cell
+    step: int
+    cell: Cell | None
+    prompt: str
+    choices: tuple = ()
+    answered_by: str = "cell"
+    show_current: bool = False
+    show_waiting: bool = False
+    show_mines: bool = False
+    _solution: object = field(default=None, repr=False, compare=False)
+
+    @property
+    def trace(self) -> Trace:
+        """The reveal the question is about."""
+        return trace(list(self.board), self.click, order=self.order)
+
+    def to_dict(self) -> dict:
+        """The question as plain data (without its answer)."""
+        return {
+            "kind": self.kind,
+            "order": self.order,
+            "board": list(self.board),
+            "click": list(self.click),
+            "step": self.step,
+            "cell": None if self.cell is None else list(self.cell),
+            "prompt": self.prompt,
+            "choices": list(self.choices),
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What `Bank.answer` says: right or wrong, why, and whether it counted (the first answer does)."""
+
+    right: bool
+    reason: str
+    counted: bool = True
+
+    def __str__(self) -> str:
+        said = BANK["right" if self.right else "wrong"].format(reason=self.reason)
+        return said if self.counted else said + BANK["not_counted"]
+
+    __repr__ = __str__
+
+
+class Bank:
+    """Questions for one student; answer them with `answer`, read `score`.
+
+    Make one with :func:`make_bank` (or :func:`msviz.quiz_bank` to show it).
+    The first answer to a question counts; a later one is judged, not counted.
+    """
+
+    def __init__(self, seed: str, questions: list[Question]):
+        self.seed = seed
+        self.questions = tuple(questions)
+        self.answers: list[tuple[object, bool] | None] = [None] * len(questions)
+
+    def __len__(self) -> int:
+        return len(self.questions)
+
+    def answer(self, i: int, value) -> Verdict:
+        """Answer question `i` with `value`: a cell ``(row, col)``, a list of cells, or a choice.
+
+        An answer that cannot be right (a cell off the board, a choice not
+        offered, a value of the wrong type) raises `ValueError` or `TypeError`
+        and counts for nothing.
+
+        Examples
+        --------
+        >>> bank = make_bank(7, n=1)
+        >>> bank.answer(0, "not a cell") if bank.questions[0].answered_by != "choice" else None
+        Traceback (most recent call last):
+        ...
+        TypeError: ...
+        """
+        i = _checks.whole_number("question", i, least=0, most=len(self) - 1)
+        question = self.questions[i]
+        given = _read_answer(question, value)
+        right = given == question._solution
+        first = self.answers[i] is None
+        if first:
+            self.answers[i] = (given, right)
+        return Verdict(right, _reason(question, given, right), counted=first)
+
+    def score(self) -> float:
+        """The fraction of the questions answered right (first answers), 0.0 before any answer."""
+        return sum(1 for a in self.answers if a and a[1]) / len(self) if len(self) else 0.0
+
+    def points(self, out_of: float = 10.0) -> float:
+        """The score as points out of `out_of`, rounded to two places (for a gradebook)."""
+        out_of = _checks.real_number("out_of", out_of, least=0)
+        return round(self.score() * out_of, 2)
+
+    def line(self, i: int, value) -> str:
+        """The line of code that gives answer `value` to question `i` again (for the student to keep)."""
+        given = _read_answer(self.questions[i], value)
+        return f"bank.answer({i}, {_as_code(given)})"
+
+    def to_dict(self) -> dict:
+        """The bank as plain JSON-able data: the seed, the questions, the answers, the score."""
+        answered = [
+            {"answer": None, "right": None} if a is None else {"answer": _as_data(a[0]), "right": a[1]}
+            for a in self.answers
+        ]
+        return {
+            "seed": self.seed,
+            "questions": [q.to_dict() | a for q, a in zip(self.questions, answered)],
+            "answered": sum(a is not None for a in self.answers),
+            "right": sum(1 for a in self.answers if a and a[1]),
+            "score": self.score(),
+        }
+
+    def __repr__(self) -> str:
+        done = sum(a is not None for a in self.answers)
+        return (
+            f"<quiz bank for {self.seed!r}: {len(self)} questions, {done} answered, score {self.score():.2f}>"
+        )
+
+
+# ---- making questions --------------------------------------------------------------------------
+
+
+def make_bank(seed, n: int = 10) -> Bank:
+    """Return a bank of `n` questions made from `seed`: the same seed, the same questions.
+
+    Every kind of `KINDS` appears in a bank of 8 or more (the next cell twice:
+    depth-first and breadth-first); the rest are drawn at random.
+
+    Examples
+    --------
+    >>> bank = make_bank("student 12", n=8)
+    >>> sorted({q.kind for q in bank.questions}) == sorted(KINDS)
+    True
+    >>> make_bank("", n=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be a name or number with something in it, not ''
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (str, int, np.integer)):
+        raise TypeError(f"seed must be a student's name (str) or number (int), not {type(seed).__name__}")
+    seed = str(seed).strip()
+    if not seed:
+        raise ValueError(f"seed must be a name or number with something in it, not {seed!r}")
+    n = _checks.whole_number("n", n, least=1, most=100)
+    rng = random.Random(f"msviz quiz bank: {seed}")
+    plan = [("next", "dfs"), ("next", "bfs"), ("last", None), ("digit", None), ("depth", "dfs")]
+    plan += [("layer", "bfs"), ("waiting", None), ("order", None)]
+    rng.shuffle(plan)
+    while len(plan) < n:
+        kind = rng.choice(sorted(KINDS))
+        plan.append((kind, KINDS[kind]))
+    return Bank(seed, [_question(rng, kind, order) for kind, order in plan[:n]])
+
+
+def _question(rng: random.Random, kind: str, order: str | None) -> Question:
+    """One question of `kind`, on a board of its own (tried again until the board suits it)."""
+    while True:
+        t = _reveal(rng, order or rng.choice(("dfs", "bfs")))
+        made = _MAKERS[kind](rng, t)
+        if made is not None:
+            step, cell, solution, choices, words = made
+            current, waiting = _SHOWS.get(kind, (False, False))
+            return Question(
+                kind,
+                t.order,
+                tuple("".join(row) for row in t.board),
+                t.click,
+                step,
+                cell,
+                BANK.get(f"ask_{kind}_{t.order}", BANK.get(f"ask_{kind}")).format(
+                    **words, **_where(t, step, cell)
+                ),
+                tuple(choices),
+                ANSWERED_BY[kind],
+                show_current=current,
+                show_waiting=waiting,
+                show_mines=kind == "digit",
+                _solution=solution,
+            )
+
+
+def _reveal(rng: random.Random, order: str) -> Trace:
+    """A small board with a click that opens a region of at least 8 cells, and its reveal."""
+    while True:
+        rows, cols = rng.randint(6, 8), rng.randint(6, 9)
+        click = (rng.randrange(rows), rng.randrange(cols))
+        board = random_board(rows, cols, rng.randint(6, 11), seed=rng.randrange(2**31), safe=click)
+        t = trace(board, click, order=order)
+        if 8 <= len(t):
+            return t
+
+
+def _cell(t: Trace, k: int) -> Cell:
+    return int(t.row[k]), int(t.col[k])
+
+
+def _where(t: Trace, step: int, cell) -> dict:
+    """The words every prompt may use: the order, the click, the step and its cell, the cell asked."""
+    words = {"order": ORDER_WORDS[t.order], "click": t.click, "step": step, "count": step + 1}
+    words["shown"] = _cell(t, step) if step >= 0 else None
+    words["cell"] = cell
+    return words
+
+
+def _next(rng, t):
+    k = rng.randrange(0, len(t) - 1)
+    return k, None, _cell(t, k + 1), (), {}
+
+
+def _last(rng, t):
+    return -1, None, _cell(t, len(t) - 1), (), {}
+
+
+def _digit(rng, t):
+    cells = [_cell(t, k) for k in range(1, len(t))]
+    digits = [c for c in cells if t.final[c] != "B"]
+    cell = rng.choice(digits if digits and rng.random() < 0.7 else cells)
+    return -1, cell, str(t.final[cell]), ("B", *"12345678"), {}
+
+
+def _depth(rng, t):
+    """Depth (DFS) or layer (BFS) of a cell: the picture is the step that reveals it, stack shown."""
+    deepest = int(t.depth.max())
+    steps = [k for k in range(1, len(t)) if 1 <= t.depth[k] <= 9]
+    if not steps:
+        return None
+    k = rng.choice(steps)
+    cell = _cell(t, k)
+    most = min(max(deepest, 3) + 1, 10)
+    step = k if t.order == "dfs" else len(t) - 1
+    return step, cell, str(int(t.depth[k])), tuple(str(d) for d in range(most + 1)), {}
+
+
+def _waiting(rng, t):
+    steps = [k for k in range(1, len(t) - 1) if 2 <= int(t.frontier_at(k).sum()) <= 8]
+    if not steps:
+        return None
+    k = rng.choice(steps)
+    cells = frozenset(zip(*map(lambda a: a.tolist(), np.nonzero(t.frontier_at(k)))))
+    return k, None, cells, (), {}
+
+
+def _order(rng, t):
+    other = trace(t.board, t.click, order="bfs" if t.order == "dfs" else "dfs")
+    apart = [
+        k for k in range(1, min(len(t), len(other)) - 1) if (t.revealed_at(k) != other.revealed_at(k)).any()
+    ]
+    if not apart:
+        return None
+    k = apart[len(apart) // 2]
+    choices = (ORDER_WORDS["dfs"], ORDER_WORDS["bfs"])
+    return k, None, t.order, choices, {}
+
+
+_MAKERS = {
+    "next": _next,
+    "last": _last,
+    "digit": _digit,
+    "depth": _depth,
+    "layer": _depth,
+    "waiting": _waiting,
+    "order": _order,
+}
+
+
+# ---- reading and judging answers --------------------------------------------------------------
+
+
+def _read_answer(question: Question, value):
+    """`value` in the form the question's solution has; TypeError or ValueError if it cannot be one."""
+    shape = (len(question.board), len(question.board[0]))
+    if question.answered_by == "cell":
+        return _checks.click(value, shape, name="the answer")
+    if question.answered_by == "cells":
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise TypeError(f"the answer must be a list of cells (row, col), not {_checks.clip(value)}")
+        cells = [_checks.click(cell, shape, name="a cell of the answer") for cell in value]
+        return frozenset(cells)
+    return _read_choice(question, value)
+
+
+def _read_choice(question: Question, value) -> str:
+    """A choice: one offered, or what names it (an int for a digit or a depth, 'dfs' for an order)."""
+    if question.kind == "order":
+        if not isinstance(value, str):
+            raise TypeError(
+                f"the answer must be 'dfs' or 'bfs', not {type(value).__name__}: {_checks.clip(value)}"
+            )
+        names = {name.lower(): key for key, name in ORDER_WORDS.items()} | {key: key for key in ORDER_WORDS}
+        if value.strip().lower() not in names:
+            raise ValueError(f"the answer must be 'dfs' or 'bfs', not {value!r}")
+        return names[value.strip().lower()]
+    if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
+        raise TypeError(f"the answer must be one of {list(question.choices)}, not {_checks.clip(value)}")
+    text = str(value).strip()
+    if question.kind == "digit" and text == "0":
+        text = "B"  # no adjacent mines: a blank
+    if text not in question.choices:
+        raise ValueError(f"the answer must be one of {list(question.choices)}, not {value!r}")
+    return text
+
+
+def _reason(question: Question, given, right: bool) -> str:
+    """Why an answer is right or wrong, in words."""
+    solution, cell = question._solution, question.cell
+    t = question.trace
+    if question.kind == "next":
+        if not right and bool(t.revealed_at(question.step)[given]):
+            return BANK["why_revealed"].format(cell=given, answer=solution)
+        return BANK["why_next"].format(answer=solution, caption=caption(t, question.step + 1))
+    if question.kind == "last":
+        return BANK["why_last"].format(answer=solution, last=len(t) - 1)
+    if question.kind == "digit":
+        plural = "" if solution == "1" else "s"
+        return BANK["why_blank" if solution == "B" else "why_digit"].format(
+            cell=cell, answer=solution, plural=plural
+        )
+    if question.kind in ("depth", "layer"):
+        number = int(solution)
+        plural = "" if number == 1 else "s"
+        return BANK[f"why_{question.kind}"].format(cell=cell, answer=number, plural=plural, before=number - 1)
+    if question.kind == "waiting":
+        cells = ", ".join(map(str, _in_order(t, solution))) or "nothing"
+        return BANK[f"why_waiting_{question.order}"].format(cells=cells, step=question.step)
+    return BANK[f"why_order_{solution}"]
+
+
+def _in_order(t: Trace, cells) -> list[Cell]:
+    """Cells of the stack or queue in the order they went in."""
+    return sorted(cells, key=lambda cell: int(t.enter_step_map[cell]))
+
+
+def _as_code(given) -> str:
+    if isinstance(given, frozenset):
+        return repr(sorted(given))
+    return repr(given)
+
+
+def _as_data(given):
+    if isinstance(given, frozenset):
+        return [list(cell) for cell in sorted(given)]
+    return list(given) if isinstance(given, tuple) else given

@@ -1,0 +1,188 @@
+"""The quiz bank in a notebook: one widget that asks a bank's questions one at a time.
+
+`quiz_bank` makes a bank from a seed (`msviz.bank`) and shows it. A question's
+picture is drawn in the kernel by msviz's renderer (`msviz.render`): a small
+board at one step, the cell asked about in amber. The student answers by
+clicking cells or a choice (the keyboard works too); the widget says right or
+wrong and why, and shows the line of code that gives the same answer again,
+``bank.answer(i, value)``, for the student to keep in the notebook. The score a
+teacher reads is the one those kept lines earn when the notebook is run again
+in a fresh kernel: what a click did in a widget is not run again, a line is.
+
+Its JavaScript is one part, ``msviz/js/bank.js`` (with `parts.js`'s `make`),
+nothing built or fetched.
+"""
+
+from __future__ import annotations
+
+import base64
+
+import anywidget
+import traitlets
+
+from .bank import Bank, Question, Verdict, make_bank
+from .frontend import BANK_ESM, CSS
+from .render import png, state_image
+from .view import with_png
+from .words import BANK
+
+__all__ = ["QuizBank", "quiz_bank"]
+
+#: Pixels a cell of a question's picture (the boards are 6 to 9 cells a side).
+CELL_PX = 32
+
+
+def quiz_bank(seed, n: int = 10) -> QuizBank:
+    """Return a bank of `n` questions made from `seed` (a student's name or number), shown as one widget.
+
+    The same seed gives the same questions; another seed, others. Answer with
+    the widget, or in code with ``bank.answer(i, value)``; read ``bank.score()``.
+
+    Examples
+    --------
+    >>> import msviz
+    >>> bank = msviz.quiz_bank("ada", n=8)
+    >>> len(bank.questions), bank.score()
+    (8, 0.0)
+    >>> q = bank.questions[0]
+    >>> q.kind in {"next", "last", "digit", "depth", "layer", "waiting", "order"}
+    True
+    """
+    return QuizBank(make_bank(seed, n))
+
+
+class QuizBank(anywidget.AnyWidget):
+    """A quiz bank and its widget: the questions of `bank`, one at a time.
+
+    It answers to everything a `msviz.bank.Bank` does (`questions`, `answer`,
+    `score`, `points`, `line`, `to_dict`); an answer given in code shows in the
+    widget too.
+    """
+
+    _esm = BANK_ESM
+    _css = CSS
+
+    index = traitlets.Int(0).tag(sync=True)  # the question shown (the widget's arrows move it)
+    total = traitlets.Int(0).tag(sync=True)
+    rows = traitlets.Int(1).tag(sync=True)
+    cols = traitlets.Int(1).tag(sync=True)
+    picture = traitlets.Unicode("").tag(sync=True)  # the question's picture, a data: URL of a PNG
+    prompt = traitlets.Unicode("").tag(sync=True)
+    choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    answered_by = traitlets.Unicode("cell").tag(sync=True)  # "cell", "cells" or "choice"
+    verdict = traitlets.Unicode("").tag(sync=True)  # what the last answer to this question got
+    verdict_kind = traitlets.Unicode("").tag(sync=True)  # "right", "wrong", "refused" or ""
+    keep = traitlets.Unicode("").tag(sync=True)  # the line that gives that answer again
+    score_text = traitlets.Unicode("").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, bank: Bank):
+        if not isinstance(bank, Bank):
+            raise TypeError(f"a QuizBank shows a msviz.bank.Bank, not {type(bank).__name__}")
+        self.bank = bank
+        self._said: dict[int, tuple[str, str, str]] = {}
+        super().__init__(total=len(bank), words=dict(BANK))
+        self.observe(lambda change: self._show(), names="index")
+        self.on_msg(self._heard)
+        self._show()
+
+    # ---- the bank's own API --------------------------------------------------------------------
+
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        return self.bank.questions
+
+    @property
+    def seed(self) -> str:
+        return self.bank.seed
+
+    def answer(self, i: int, value) -> Verdict:
+        """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""
+        verdict = self.bank.answer(i, value)
+        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, value))
+        self._show()
+        return verdict
+
+    def score(self) -> float:
+        """The fraction of questions answered right (each question's first answer)."""
+        return self.bank.score()
+
+    def points(self, out_of: float = 10.0) -> float:
+        """The score as points out of `out_of`."""
+        return self.bank.points(out_of)
+
+    def line(self, i: int, value) -> str:
+        """The line of code that gives answer `value` to question `i`."""
+        return self.bank.line(i, value)
+
+    def to_dict(self) -> dict:
+        """The bank as plain JSON-able data (`msviz.bank.Bank.to_dict`)."""
+        return self.bank.to_dict()
+
+    def __len__(self) -> int:
+        return len(self.bank)
+
+    # ---- the widget ------------------------------------------------------------------------------
+
+    def _show(self) -> None:
+        """Set the traits of the question at `index`: its picture, words, choices and last verdict."""
+        i = min(max(self.index, 0), len(self.bank) - 1)
+        question = self.bank.questions[i]
+        said, kind, keep = self._said.get(i, ("", "", ""))
+        done = self.bank.to_dict()
+        with self.hold_sync():
+            self.rows, self.cols = len(question.board), len(question.board[0])
+            self.picture = (
+                "data:image/png;base64," + base64.b64encode(png(question_picture(question))).decode()
+            )
+            self.prompt = question.prompt
+            self.choices = list(question.choices)
+            self.answered_by = question.answered_by
+            self.verdict, self.verdict_kind, self.keep = said, kind, keep
+            self.score_text = BANK["score"].format(
+                right=done["right"], total=len(self), answered=done["answered"]
+            )
+
+    def _heard(self, widget, content, buffers) -> None:
+        """An answer from the browser: judged here, by the rules; a refused one is said, not scored."""
+        if not isinstance(content, dict) or content.get("event") != "answer":
+            return
+        i, value = content.get("index", self.index), content.get("value")
+        if isinstance(value, list) and self.bank.questions[i].answered_by == "cell":
+            value = tuple(value)
+        elif isinstance(value, list):
+            value = [tuple(cell) if isinstance(cell, list) else cell for cell in value]
+        try:
+            self.answer(i, value)
+        except (TypeError, ValueError) as error:
+            self._said[i] = (str(error), "refused", "")
+            self._show()
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        question = self.bank.questions[self.index]
+        note = f"{BANK['question'].format(number=self.index + 1, total=len(self))}: {question.prompt}"
+        return with_png(bundle, question_picture(question), note)
+
+
+def question_picture(question: Question):
+    """The picture of a question, as RGB: the board at its step, the cell asked (or the step's) amber.
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> q = make_bank("ada", n=1).questions[0]
+    >>> question_picture(q).shape == (len(q.board) * CELL_PX, len(q.board[0]) * CELL_PX, 3)
+    True
+    """
+    t = question.trace
+    board = t.board_at(question.step)
+    current = question.cell
+    if current is None and question.step >= 0 and question.show_current:
+        current = (int(t.row[question.step]), int(t.col[question.step]))
+    if current is None and question.kind == "last":
+        current = question.click
+    waiting = t.frontier_at(question.step) if question.show_waiting else None
+    return state_image(
+        board, current=current, frontier=waiting, px=CELL_PX, show_mines=question.show_mines, order=t.order
+    )

@@ -1,0 +1,187 @@
+// msviz/js/bank.js: the quiz bank's widget: one question at a time, answered by a click or a choice.
+//
+// Python makes the questions, draws each one's picture (a PNG from msviz's renderer) and
+// judges every answer by the rules; this part only shows what it is sent and sends back
+// what the student chose: {event: "answer", index, value}, where value is a cell [row, col],
+// a list of cells, or a choice's words. Cells are chosen on the picture with the pointer or
+// the keyboard (arrows move a cursor, Space chooses); a question answered by several cells
+// keeps them here until Answer. N and P move to the next and previous question.
+import { make } from "./parts.js";
+
+/** The cell under a point of the picture `img`, a board of `rows` x `cols`; null off it. */
+export function cellAt(img, rows, cols, clientX, clientY) {
+  const box = img.getBoundingClientRect();
+  if (!box.width || !box.height) return null;
+  const r = Math.floor(((clientY - box.top) / box.height) * rows);
+  const c = Math.floor(((clientX - box.left) / box.width) * cols);
+  return r >= 0 && r < rows && c >= 0 && c < cols ? [r, c] : null;
+}
+
+/** A button of the bank's, with its words. */
+function bankButton(words, control) {
+  const button = make("button", "msviz-button", words);
+  button.type = "button";
+  button.dataset.control = control;
+  return button;
+}
+
+/** An outline over cell [r, c] of the picture, in a board of `rows` x `cols` (percent, so it scales). */
+function outline(kind, [r, c], rows, cols) {
+  const mark = make("div", `msviz-bank-mark msviz-bank-${kind}`);
+  Object.assign(mark.style, {
+    top: `${(100 * r) / rows}%`,
+    left: `${(100 * c) / cols}%`,
+    width: `${100 / cols}%`,
+    height: `${100 / rows}%`,
+  });
+  return mark;
+}
+
+/** Render the bank's widget into `el`; returns what undoes it. */
+function renderBank({ model, el }) {
+  const words = model.get("words");
+  const root = make("div", "msviz-stage msviz-bank");
+  root.tabIndex = 0;
+  root.setAttribute("role", "group");
+  const title = make("div", "msviz-status");
+  const score = make("div", "msviz-bank-score");
+  const previous = bankButton("◀", "previous");
+  const next = bankButton("▶", "next");
+  previous.setAttribute("aria-label", words.previous);
+  next.setAttribute("aria-label", words.next);
+  const head = make("div", "msviz-head", previous, title, next, score);
+  const prompt = make("p", "msviz-bank-prompt");
+  prompt.id = `msviz-bank-${Math.random().toString(36).slice(2)}`;
+  root.setAttribute("aria-describedby", prompt.id);
+  const img = make("img", "msviz-bank-picture");
+  const marks = make("div", "msviz-bank-marks");
+  const board = make("div", "msviz-bank-board", img, marks);
+  const choices = make("div", "msviz-bank-choices");
+  const picked = make("span", "msviz-bank-picked");
+  const send = bankButton(words.answer_cells, "answer");
+  const clear = bankButton(words.clear_cells, "clear");
+  const cellsBar = make("div", "msviz-bank-cells", send, clear, picked);
+  const verdict = make("p", "msviz-quiz-verdict msviz-bank-verdict");
+  verdict.setAttribute("aria-live", "polite");
+  const keepLine = make("code", "msviz-bank-line");
+  const keep = make("div", "msviz-bank-keep", make("span", "", words.keep), " ", keepLine);
+  const keys = make("p", "msviz-bank-keys", words.keys);
+  root.append(head, prompt, board, choices, cellsBar, verdict, keep, keys);
+  el.append(root);
+
+  let chosen = []; // the cells chosen for a question answered by several, kept until Answer
+  let cursor = null; // the keyboard's cell
+
+  const size = () => [model.get("rows"), model.get("cols")];
+  const answer = (value) => model.send({ event: "answer", index: model.get("index"), value });
+  const go = (step) => {
+    const i = model.get("index") + step;
+    if (i < 0 || i >= model.get("total")) return;
+    model.set("index", i);
+    model.save_changes();
+  };
+  const choose = (cell) => {
+    if (model.get("answered_by") === "cell") return answer(cell);
+    if (model.get("answered_by") !== "cells") return;
+    const at = chosen.findIndex(([r, c]) => r === cell[0] && c === cell[1]);
+    chosen = at >= 0 ? chosen.filter((_, j) => j !== at) : [...chosen, cell];
+    drawMarks();
+  };
+
+  function drawMarks() {
+    const [rows, cols] = size();
+    marks.replaceChildren(
+      ...chosen.map((cell) => outline("chosen", cell, rows, cols)),
+      ...(cursor ? [outline("cursor", cursor, rows, cols)] : []),
+    );
+    const listed = chosen.map(([r, c]) => `(${r}, ${c})`).join(", ");
+    picked.textContent = chosen.length ? words.picked.replace("{cells}", listed) : "";
+  }
+
+  function draw() {
+    const i = model.get("index");
+    const by = model.get("answered_by");
+    title.textContent = words.question.replace("{number}", i + 1).replace("{total}", model.get("total"));
+    score.textContent = model.get("score_text");
+    previous.disabled = i <= 0;
+    next.disabled = i >= model.get("total") - 1;
+    prompt.textContent = model.get("prompt");
+    img.src = model.get("picture");
+    img.alt = model.get("prompt");
+    board.dataset.answeredBy = by;
+    choices.replaceChildren(
+      ...model.get("choices").map((words, j) => {
+        const button = bankButton(words, "choice");
+        button.addEventListener("click", () => answer(words));
+        if (j < 9) button.setAttribute("aria-keyshortcuts", String(j + 1));
+        return button;
+      }),
+    );
+    choices.hidden = by !== "choice";
+    cellsBar.hidden = by !== "cells";
+    verdict.textContent = model.get("verdict");
+    verdict.dataset.verdict = model.get("verdict_kind");
+    keepLine.textContent = model.get("keep");
+    keep.hidden = !model.get("keep");
+    drawMarks();
+  }
+
+  function onNewQuestion() {
+    chosen = [];
+    cursor = null;
+    draw();
+  }
+
+  function onKey(event) {
+    if (event.target !== root && event.target.tagName !== "IMG") return; // a button's own keys stay its own
+    const [rows, cols] = size();
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const key = event.key;
+    let handled = true;
+    if (key in moves && model.get("answered_by") !== "choice") {
+      const [dr, dc] = moves[key];
+      const [r, c] = cursor || [0, 0];
+      cursor = cursor ? [Math.min(Math.max(r + dr, 0), rows - 1), Math.min(Math.max(c + dc, 0), cols - 1)] : [0, 0];
+      drawMarks();
+    } else if (key === " " && cursor) choose(cursor);
+    else if (key === "Enter" && model.get("answered_by") === "cells") answer(chosen);
+    else if (key === "Enter" && cursor) choose(cursor);
+    else if (/^[1-9]$/.test(key) && model.get("answered_by") === "choice") {
+      const choice = model.get("choices")[Number(key) - 1];
+      if (choice !== undefined) answer(choice);
+    } else if (key === "n" || key === "N") go(1);
+    else if (key === "p" || key === "P") go(-1);
+    else handled = false;
+    if (handled) {
+      event.preventDefault();
+      event.stopPropagation(); // the notebook's own shortcuts do not see the quiz's keys
+    }
+  }
+
+  const onPicture = (event) => {
+    const cell = cellAt(img, model.get("rows"), model.get("cols"), event.clientX, event.clientY);
+    if (cell) choose(cell);
+  };
+  previous.addEventListener("click", () => go(-1));
+  next.addEventListener("click", () => go(1));
+  send.addEventListener("click", () => answer(chosen));
+  clear.addEventListener("click", () => {
+    chosen = [];
+    drawMarks();
+  });
+  img.addEventListener("click", onPicture);
+  root.addEventListener("keydown", onKey);
+  const watched = ["picture", "prompt", "choices", "answered_by"];
+  const said = ["verdict", "verdict_kind", "keep", "score_text"];
+  model.on("change:index", onNewQuestion);
+  for (const name of watched) model.on(`change:${name}`, draw);
+  for (const name of said) model.on(`change:${name}`, draw);
+  draw();
+  return () => {
+    model.off("change:index", onNewQuestion);
+    for (const name of [...watched, ...said]) model.off(`change:${name}`, draw);
+    root.remove();
+  };
+}
+
+export default { render: renderBank };

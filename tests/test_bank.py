@@ -1,0 +1,168 @@
+"""The quiz bank: made from a seed, every answer agreeing with msviz.trace, impossible answers refused."""
+
+import json
+
+import numpy as np
+import pytest
+
+import msviz
+from msviz.bank import KINDS, make_bank
+
+
+def solution(q):
+    """The right answer to question `q`, worked out here from msviz.trace and msviz.mine_counts."""
+    t = msviz.trace(list(q.board), q.click, order=q.order)
+    if q.kind == "next":
+        return int(t.row[q.step + 1]), int(t.col[q.step + 1])
+    if q.kind == "last":
+        return int(t.row[-1]), int(t.col[-1])
+    if q.kind == "digit":
+        n = int(msviz.mine_counts(list(q.board))[q.cell])
+        assert t.final[q.cell] == ("B" if n == 0 else str(n))
+        return "B" if n == 0 else str(n)
+    if q.kind in ("depth", "layer"):
+        return int(t.depth_map[q.cell])
+    if q.kind == "waiting":
+        rows, cols = np.nonzero(t.frontier_at(q.step))
+        return [(int(r), int(c)) for r, c in zip(rows, cols)]
+    other = msviz.trace(list(q.board), q.click, order="bfs" if q.order == "dfs" else "dfs")
+    assert (other.revealed_at(q.step) != t.revealed_at(q.step)).any()  # the picture tells them apart
+    return q.order
+
+
+def a_wrong_answer(q, right):
+    """An answer that can be given but is not right."""
+    rows, cols = len(q.board), len(q.board[0])
+    if q.kind in ("next", "last"):
+        return next((r, c) for r in range(rows) for c in range(cols) if (r, c) != right)
+    if q.kind == "waiting":
+        return right[:-1]
+    if q.kind == "order":
+        return "bfs" if right == "dfs" else "dfs"
+    if q.kind == "digit":
+        return "1" if right != "1" else "2"
+    return right + 1
+
+
+SEEDS = ["ada", "ben", 7, "student 12", "Zoë"]
+
+
+def test_the_same_seed_gives_the_same_bank_and_another_seed_another():
+    assert make_bank("ada").to_dict() == make_bank("ada").to_dict()
+    assert make_bank(7).to_dict() == make_bank("7").to_dict()  # a number typed either way
+    assert make_bank("ada").to_dict()["questions"] != make_bank("ben").to_dict()["questions"]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_kind_appears_and_each_answer_agrees_with_the_trace(seed):
+    bank = make_bank(seed, n=10)
+    assert len(bank) == 10 and {q.kind for q in bank.questions} == set(KINDS)
+    assert {q.order for q in bank.questions if q.kind == "next"} == {"dfs", "bfs"}
+    for i, q in enumerate(bank.questions):
+        right = solution(q)
+        assert q.prompt and q.answered_by in ("cell", "cells", "choice")
+        verdict = bank.answer(i, right)
+        assert verdict.right and verdict.counted and str(verdict).startswith("Right: "), (q.kind, verdict)
+        again = bank.answer(i, a_wrong_answer(q, right))
+        assert not again.right and not again.counted and str(again).startswith("Wrong: ")
+    assert bank.score() == 1.0 and bank.points(10) == 10.0
+
+
+def test_wrong_answers_score_nothing_and_the_first_answer_counts():
+    bank = make_bank("ben", n=8)
+    assert bank.score() == 0.0
+    first = bank.questions[0]
+    verdict = bank.answer(0, a_wrong_answer(first, solution(first)))
+    assert not verdict.right and verdict.reason
+    assert bank.answer(0, solution(first)).counted is False
+    assert bank.score() == 0.0
+    bank.answer(1, solution(bank.questions[1]))
+    assert bank.score() == 1 / 8 and bank.points(4) == 0.5
+
+
+def impossible(q):
+    """Answers that cannot be right, each with the error it gets."""
+    rows, cols = len(q.board), len(q.board[0])
+    bad = [(True, TypeError), (None, TypeError), (1.5, TypeError)]
+    if q.answered_by == "cell":
+        bad += [((rows, 0), ValueError), ((0, -1), ValueError), ("(0, 0)", TypeError), ((0, 0, 0), TypeError)]
+    elif q.answered_by == "cells":
+        bad += [([(0, cols)], ValueError), ("(0, 0)", TypeError), ([0, 1], TypeError)]
+    elif q.kind == "order":
+        bad += [("sideways", ValueError), (1, TypeError)]
+    else:
+        bad += [("X", ValueError), (99, ValueError), (-1, ValueError), ([1], TypeError)]
+    return bad
+
+
+@pytest.mark.parametrize("seed", SEEDS[:3])
+def test_impossible_answers_are_refused_and_score_nothing(seed):
+    bank = make_bank(seed, n=10)
+    for i, q in enumerate(bank.questions):
+        for value, error in impossible(q):
+            with pytest.raises(error, match="the answer|a cell of the answer"):
+                bank.answer(i, value)
+    assert bank.score() == 0.0 and bank.to_dict()["answered"] == 0
+    with pytest.raises(ValueError, match="question"):
+        bank.answer(10, (0, 0))
+    with pytest.raises(TypeError, match="question"):
+        bank.answer("0", (0, 0))
+
+
+def test_a_bad_seed_or_size_is_refused():
+    for seed, error in [("  ", ValueError), (None, TypeError), (True, TypeError), (["ada"], TypeError)]:
+        with pytest.raises(error, match="seed"):
+            make_bank(seed)
+    for n, error in [(0, ValueError), (101, ValueError), (2.0, TypeError)]:
+        with pytest.raises(error, match="n"):
+            make_bank("ada", n=n)
+
+
+def test_the_bank_as_data_survives_json():
+    bank = make_bank("ada", n=6)
+    bank.answer(0, solution(bank.questions[0]))
+    bank.answer(1, a_wrong_answer(bank.questions[1], solution(bank.questions[1])))
+    data = json.loads(json.dumps(bank.to_dict()))
+    assert data["seed"] == "ada" and data["answered"] == 2 and data["right"] == 1
+    assert data["score"] == pytest.approx(1 / 6)
+    assert [q["right"] for q in data["questions"]] == [True, False, None, None, None, None]
+    assert all(set(q) >= {"kind", "order", "board", "click", "prompt", "answer"} for q in data["questions"])
+
+
+def test_a_kept_line_gives_the_same_answer_again():
+    bank = make_bank("ada", n=10)
+    again = make_bank("ada", n=10)
+    for i, q in enumerate(bank.questions):
+        line = bank.line(i, solution(q))
+        assert line.startswith(f"bank.answer({i}, ")
+        verdict = eval(line, {"bank": again})  # what the student keeps is code that runs
+        assert verdict.right
+    assert again.score() == 1.0
+
+
+def test_the_widget_judges_the_browsers_answers_and_shows_answers_given_in_code():
+    bank = msviz.quiz_bank("ada", n=10)
+    q = bank.questions[0]
+    right = solution(q)
+    as_sent = (
+        [list(c) for c in right]
+        if q.answered_by == "cells"
+        else list(right)
+        if q.answered_by == "cell"
+        else right
+    )
+    bank._heard(bank, {"event": "answer", "index": 0, "value": as_sent}, [])
+    assert bank.verdict_kind == "right" and bank.keep.startswith("bank.answer(0, ")
+    assert bank.score() == 0.1 and "1 right of 10" in bank.score_text
+    bank._heard(bank, {"event": "answer", "index": 1, "value": "not an answer at all"}, [])
+    bank.index = 1
+    assert bank.verdict_kind == "refused" and bank.score() == 0.1
+    q2 = bank.questions[2]
+    bank.answer(2, solution(q2))  # a kept line, run in the notebook
+    bank.index = 2
+    assert (
+        bank.verdict_kind == "right"
+        and bank.prompt == q2.prompt
+        and bank.picture.startswith("data:image/png")
+    )
+    assert bank.to_dict() == bank.bank.to_dict()
