@@ -9,8 +9,8 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
-def test_there_are_six_notebooks():
-    assert [p.name[:2] for p in NOTEBOOKS] == ["01", "02", "03", "04", "05", "06"]
+def test_there_are_seven_notebooks():
+    assert [p.name[:2] for p in NOTEBOOKS] == ["01", "02", "03", "04", "05", "06", "07"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -72,6 +72,7 @@ PARTS = {
     "04": {"Core"},
     "05": {"Core", "Extension"},
     "06": {"Homework"},
+    "07": {"Homework"},
 }
 GUIDE = Path(__file__).parent.parent / "docs" / "teaching.md"
 

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from . import child
+from .homework import bank_row, find_bank
 from .limits import Limits, exited, set_limits, used_too_much_memory
 from .rows import STDOUT_KEPT
 from .submissions import could_not_be_read, find_function, load_code, no_function
@@ -70,6 +71,11 @@ def grade_file(
         return {"verdict": "not graded", "problem": could_not_be_read(str(error)), "notes": []}
     student, called = find_function(namespace, function)
     if student is None:
+        found = find_bank(namespace)  # homework: a quiz bank (msviz.quiz_bank), graded by its answers
+        if found is not None:
+            data = bank_row(found, out_of)
+            data["notes"] = notes + data["notes"]
+            return data
         return {"verdict": "not graded", "problem": no_function(), "notes": notes}
     report = _check(_stop_at_memory_error(student, stop) if stop else student, order, random_boards)
     data = report_data(report, out_of)

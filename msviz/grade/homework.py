@@ -1,0 +1,80 @@
+"""A quiz bank handed in as homework (`msviz.quiz_bank`), graded by the class command.
+
+The class command runs a submitted notebook's cells; where they make a quiz bank
+(and no `update_board`), the bank's answers are read from its plain data and
+given again to a bank made afresh from the same seed, so the points are those
+the answers earn by the rules, whatever the notebook's own objects say.
+"""
+
+from __future__ import annotations
+
+from ..bank import make_bank
+
+
+def find_bank(namespace: dict):
+    """The quiz bank a notebook made: the value named ``bank`` if it is one, else the first found; or None.
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> find_bank({"x": 1, "bank": make_bank("ada", n=2)}).seed
+    'ada'
+    >>> find_bank({"x": 1}) is None
+    True
+    """
+    values = [namespace.get("bank")] + [v for k, v in namespace.items() if k != "bank"]
+    for value in values:
+        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
+            continue
+        if hasattr(value, "questions") and callable(getattr(value, "answer", None)):
+            return value
+    return None
+
+
+def replayed(data: dict):
+    """A fresh bank from `data`'s seed with `data`'s answers given again (a refused one skipped).
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> data = make_bank("ada", n=3).to_dict()
+    >>> data["questions"][0]["answer"] = [99, 99]  # a cell off the board: refused, scores nothing
+    >>> replayed(data).score()
+    0.0
+    """
+    bank = make_bank(data["seed"], n=len(data["questions"]))
+    for i, question in enumerate(data["questions"]):
+        given = question.get("answer")
+        if given is None:
+            continue
+        if question["kind"] in ("next", "last"):
+            given = tuple(given) if isinstance(given, list) else given
+        elif question["kind"] == "waiting" and isinstance(given, list):
+            given = [tuple(cell) if isinstance(cell, list) else cell for cell in given]
+        try:
+            bank.answer(i, given)
+        except (TypeError, ValueError):
+            pass
+    return bank
+
+
+def bank_row(found, out_of: float) -> dict:
+    """The row's data for a notebook that made quiz bank `found`: the points its answers earn."""
+    try:
+        bank = replayed(found.to_dict())
+    except Exception as error:  # not a bank msviz made, or data it cannot read
+        return {"verdict": "not graded", "problem": f"its quiz bank could not be read: {error}", "notes": []}
+    data = bank.to_dict()
+    said = (
+        f"quiz bank for {data['seed']!r}: {data['right']} of {len(bank)} right, {data['answered']} answered"
+    )
+    return {
+        "verdict": "right" if data["right"] == len(bank) else "wrong",
+        "points": round(bank.score() * out_of, 4),
+        "results": {},
+        "notes": [said],
+        "summary": said,
+        "failure": None,
+        "problem": None,
+        "stdout": "",
+    }

@@ -1,0 +1,107 @@
+"""Notebook 07's homework: kept answers earn the same score in a fresh kernel; the class command grades it."""
+
+import contextlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+from test_bank import a_wrong_answer, solution
+
+from msviz.__main__ import main
+from msviz.bank import make_bank
+
+HOMEWORK = Path(__file__).resolve().parent.parent / "notebooks" / "07-homework.ipynb"
+
+
+def kept_lines(seed: str, right_ones) -> tuple[list[str], float]:
+    """The lines a student keeps: right answers to the questions `right_ones`, wrong to the others;
+    and the score they earn, worked out here."""
+    bank = make_bank(seed, n=10)
+    lines = []
+    for i, q in enumerate(bank.questions):
+        value = solution(q) if i in right_ones else a_wrong_answer(q, solution(q))
+        lines.append(bank.line(i, value))
+        bank.answer(i, value)
+    return lines, bank.score()
+
+
+def handed_in(folder: Path, seed: str, lines: list[str], name: str = "07-homework.ipynb") -> Path:
+    """Notebook 07 as a student hands it in: their name typed, their answers kept, no outputs."""
+    book = nbformat.read(HOMEWORK, as_version=4)
+    (name_cell,) = [c for c in book.cells if c.cell_type == "code" and 'student = "ada"' in c.source]
+    name_cell.source = name_cell.source.replace('"ada"', repr(seed))
+    (answers,) = [c for c in book.cells if c.cell_type == "code" and c.source.startswith("# Your answers")]
+    answers.source += "\n".join(lines) + "\n"
+    path = folder / name
+    nbformat.write(book, path)
+    return path
+
+
+def score_in_a_fresh_kernel(path: Path) -> float:
+    """Run the notebook top to bottom with nbval, in a fresh kernel; return the score its bank reads."""
+    book = nbformat.read(path, as_version=4)
+    result = path.with_suffix(".json")
+    book.cells.append(
+        nbformat.v4.new_code_cell(
+            f"import json, pathlib\npathlib.Path({str(result)!r}).write_text(json.dumps(bank.to_dict()))"
+        )
+    )
+    nbformat.write(book, path)
+    result.unlink(missing_ok=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--nbval-lax", "--nbval-current-env"]
+        + ["--rootdir", str(path.parent), str(path)],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    return json.loads(result.read_text())["score"]
+
+
+def test_kept_answers_earn_the_same_score_when_the_notebook_runs_again_in_a_fresh_kernel(tmp_path):
+    lines, earned = kept_lines("ben", right_ones={0, 2, 3, 7, 9})
+    assert earned == 0.5
+    path = handed_in(tmp_path, "ben", lines)
+    assert score_in_a_fresh_kernel(path) == earned
+    assert score_in_a_fresh_kernel(path) == earned  # and again: the first answers count, every time
+
+
+def test_the_class_command_grades_homework_by_its_answers_not_by_what_the_notebook_says(tmp_path):
+    folder = tmp_path / "submitted"
+    folder.mkdir()
+    all_right, _ = kept_lines("ada", right_ones=set(range(10)))
+    handed_in(folder, "ada", all_right, name="ada.ipynb")
+    three, _ = kept_lines("ben", right_ones={1, 4, 5})
+    handed_in(folder, "ben", three, name="ben.ipynb")
+    handed_in(folder, "cy", [], name="cy.ipynb")  # nothing answered
+    # A notebook whose bank says it is all right, with no answers behind it.
+    fake = nbformat.v4.new_notebook()
+    fake.cells = [
+        nbformat.v4.new_code_cell(
+            "class Fake:\n    questions = [0] * 10\n    def answer(self, i, v): pass\n"
+            "    def score(self): return 1.0\n"
+            "    def to_dict(self):\n"
+            "        return {'seed': 'dot', 'score': 1.0, 'questions':\n"
+            "                [{'kind': 'next', 'answer': None}] * 10}\n"
+            "bank = Fake()\n"
+        )
+    ]
+    nbformat.write(fake, folder / "dot.ipynb")
+    out = tmp_path / "grades"
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        main(
+            ["grade", str(folder), "--out", str(out), "--random-boards", "0", "--jobs", "2", "--out-of", "10"]
+        )
+    rows = {row["name"]: row for row in json.loads((out / "results.json").read_text())["students"]}
+    assert {name: row["points"] for name, row in rows.items()} == pytest.approx(
+        {"ada": 10.0, "ben": 3.0, "cy": 0.0, "dot": 0.0}
+    )
+    assert rows["ada"]["verdict"] == "right" and rows["ben"]["verdict"] == "wrong"
+    assert any("quiz bank for 'ben': 3 of 10 right, 10 answered" in note for note in rows["ben"]["notes"])
+    assert "ben" in (out / "results.csv").read_text() and (out / "class.html").exists()
