@@ -404,14 +404,18 @@ def _reason(question: Question, given, right: bool) -> str:
         plural = "" if number == 1 else "s"
         return BANK[f"why_{question.kind}"].format(cell=cell, answer=number, plural=plural, before=number - 1)
     if question.kind == "waiting":
-        cells = ", ".join(map(str, _in_order(t, solution))) or "nothing"
+        cells = (
+            ", ".join(map(str, _in_order(t, solution))) or "nothing"
+        )  # the stack's bottom, the queue's front first
         return BANK[f"why_waiting_{question.order}"].format(cells=cells, step=question.step)
     return BANK[f"why_order_{solution}"]
 
 
 def _in_order(t: Trace, cells) -> list[Cell]:
-    """Cells of the stack or queue in the order they went in."""
-    return sorted(cells, key=lambda cell: int(t.enter_step_map[cell]))
+    """Cells of the stack from the click's call up (the order the calls began), or of the queue
+    from its front (the order they are taken out)."""
+    when = t.enter_step_map if t.order == "dfs" else t.leave_step_map
+    return sorted(cells, key=lambda cell: int(when[cell]))
 
 
 def _as_code(given) -> str:

@@ -62,7 +62,8 @@ class QuizBank(anywidget.AnyWidget):
     _esm = BANK_ESM
     _css = CSS
 
-    index = traitlets.Int(0).tag(sync=True)  # the question shown (the widget's arrows move it)
+    index = traitlets.Int(0).tag(sync=True)  # the question asked for (the widget's arrows move it)
+    shown = traitlets.Int(0).tag(sync=True)  # the question the traits below are of, once drawn here
     total = traitlets.Int(0).tag(sync=True)
     rows = traitlets.Int(1).tag(sync=True)
     cols = traitlets.Int(1).tag(sync=True)
@@ -139,6 +140,7 @@ class QuizBank(anywidget.AnyWidget):
             self.choices = list(question.choices)
             self.answered_by = question.answered_by
             self.verdict, self.verdict_kind, self.keep = said, kind, keep
+            self.shown = i
             self.score_text = BANK["score"].format(
                 right=done["right"], total=len(self), answered=done["answered"]
             )

@@ -152,8 +152,8 @@ BANK = {
     "{shown} (amber). Which cells have a call on the stack now, the call on {shown} included? "
     "Click each of them, then Answer.",
     "ask_waiting_bfs": "A breadth-first reveal from the click at {click}. Step {step} has just taken "
-    "{shown} (amber) from the queue and queued its hidden neighbours. Which cells are in the queue now? "
-    "Click each of them, then Answer.",
+    "{shown} (amber) from the queue and revealed it (a blank also queues its hidden neighbours). Which "
+    "cells are in the queue now? Click each of them, then Answer.",
     "ask_order": "This board is part-way through a reveal from the click at {click}: {count} cells are "
     "revealed. Which order made it, depth-first or breadth-first?",
     "right": "Right: {reason}",

@@ -5,7 +5,8 @@
 // what the student chose: {event: "answer", index, value}, where value is a cell [row, col],
 // a list of cells, or a choice's words. Cells are chosen on the picture with the pointer or
 // the keyboard (arrows move a cursor, Space chooses); a question answered by several cells
-// keeps them here until Answer. N and P move to the next and previous question.
+// keeps them here until Answer. N and P move to the next and previous question: the kernel
+// then sends that question, and `shown` says which question the widget holds.
 import { make } from "./parts.js";
 
 /** The cell under a point of the picture `img`, a board of `rows` x `cols`; null off it. */
@@ -73,9 +74,11 @@ function renderBank({ model, el }) {
   let cursor = null; // the keyboard's cell
 
   const size = () => [model.get("rows"), model.get("cols")];
-  const answer = (value) => model.send({ event: "answer", index: model.get("index"), value });
+  // An answer is to the question drawn (`shown`), never to one asked for and not yet sent.
+  const ready = () => model.get("shown") === model.get("index");
+  const answer = (value) => ready() && model.send({ event: "answer", index: model.get("shown"), value });
   const go = (step) => {
-    const i = model.get("index") + step;
+    const i = model.get("shown") + step;
     if (i < 0 || i >= model.get("total")) return;
     model.set("index", i);
     model.save_changes();
@@ -99,7 +102,7 @@ function renderBank({ model, el }) {
   }
 
   function draw() {
-    const i = model.get("index");
+    const i = model.get("shown");
     const by = model.get("answered_by");
     title.textContent = words.question.replace("{number}", i + 1).replace("{total}", model.get("total"));
     score.textContent = model.get("score_text");
@@ -171,7 +174,7 @@ function renderBank({ model, el }) {
   });
   img.addEventListener("click", onPicture);
   root.addEventListener("keydown", onKey);
-  const watched = ["picture", "prompt", "choices", "answered_by"];
+  const watched = ["shown", "picture", "prompt", "choices", "answered_by"];
   const said = ["verdict", "verdict_kind", "keep", "score_text"];
   model.on("change:index", onNewQuestion);
   for (const name of watched) model.on(`change:${name}`, draw);

@@ -96,7 +96,7 @@ def _run_all(page, lab: str, name: str, ui: str = "lab"):
     page.wait_for_function(  # widgets render after their outputs arrive
         """() => [...document.querySelectorAll(
             '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.widget-view+json"]')]
-            .every(o => o.querySelector('.jupyter-widgets, .msviz-view'))""",
+            .every(o => o.querySelector('.jupyter-widgets, .msviz-view, .msviz-bank'))""",
         timeout=PATIENCE,
     )
     return page

@@ -1,0 +1,147 @@
+"""The quiz bank in JupyterLab, in headless Chromium: each question shown, answered by clicks and keys.
+
+A bank of ten questions is answered as a student does, at 1024 x 768 with the
+file browser open: cells clicked on the picture (one with the keyboard), a
+stack's or queue's cells chosen and sent, choices clicked; half right, half
+wrong. Each verdict and kept line is the kernel's, and agrees with the answers
+worked out from `msviz.trace` here (tests/test_bank.py's `solution`). A
+screenshot of one question of each kind goes to test-artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import nbformat
+import pytest
+from chromium import PATIENCE, ROOT, shoot
+from labserver import running_lab
+from test_bank import a_wrong_answer, solution
+from test_notebooks_in_chromium import assert_no_errors, ran_notebook
+
+from msviz.bank import make_bank
+from msviz.words import ORDER_WORDS
+
+SEED = "ada"
+NOTEBOOK = [f"import msviz\nbank = msviz.quiz_bank({SEED!r}, n=10)\nbank"]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """JupyterLab rooted at a folder holding the bank's notebook (and notebook 07)."""
+    workdir = tmp_path_factory.mktemp("lab")
+    root = workdir / "notebooks"
+    root.mkdir()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in NOTEBOOK])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, root / "bank-test.ipynb")
+    (root / "07-homework.ipynb").write_bytes((ROOT / "notebooks" / "07-homework.ipynb").read_bytes())
+    with running_lab(root, workdir) as base:
+        yield base
+
+
+def click_cell(widget, rows: int, cols: int, cell) -> None:
+    """Click cell (row, col) of the question's picture."""
+    picture = widget.locator(".msviz-bank-picture")
+    box = picture.bounding_box()
+    r, c = cell
+    picture.click(position={"x": (c + 0.5) * box["width"] / cols, "y": (r + 0.5) * box["height"] / rows})
+
+
+def by_keyboard(widget, cell) -> None:
+    """Choose cell (row, col) with the keys: focus the widget, an arrow shows the cursor at (0, 0),
+    the arrows move it, Space chooses."""
+    widget.locator(".msviz-bank").focus()
+    widget.press("ArrowDown")  # the cursor appears at (0, 0)
+    for _ in range(cell[0]):
+        widget.press("ArrowDown")
+    for _ in range(cell[1]):
+        widget.press("ArrowRight")
+    widget.locator(".msviz-bank").press(" ")
+
+
+def give(widget, q, value, *, keyboard=False) -> None:
+    """Answer question `q` with `value` as a student does: clicks on the picture, a choice, or keys."""
+    rows, cols = len(q.board), len(q.board[0])
+    if q.answered_by == "cell" and keyboard:
+        by_keyboard(widget, value)
+    elif q.answered_by == "cell":
+        click_cell(widget, rows, cols, value)
+    elif q.answered_by == "cells":
+        for cell in value:
+            click_cell(widget, rows, cols, cell)
+        widget.locator("[data-control=answer]").click()
+    else:
+        words = ORDER_WORDS[value] if q.kind == "order" else str(value)
+        widget.locator(".msviz-bank-choices button", has_text=words).first.click()
+
+
+def wait_said(widget, number: int) -> dict:
+    """Wait until the widget shows question `number` (from 1) with a verdict; return what it shows."""
+    widget.page.wait_for_function(
+        """([root, n]) => root.querySelector('.msviz-status').textContent.startsWith(`Question ${n} `)
+            && /^(Right|Wrong): /.test(root.querySelector('.msviz-bank-verdict').textContent)""",
+        arg=[widget.element_handle(), number],
+        timeout=PATIENCE,
+    )
+    return widget.evaluate(
+        """root => ({verdict: root.querySelector('.msviz-bank-verdict').textContent,
+                     keep: root.querySelector('.msviz-bank-line').textContent,
+                     score: root.querySelector('.msviz-bank-score').textContent,
+                     prompt: root.querySelector('.msviz-bank-prompt').textContent})"""
+    )
+
+
+def test_a_student_answers_every_question_by_clicks_and_keys_and_the_kernel_judges(browser, lab):
+    bank = make_bank(SEED, n=10)  # the same questions as the kernel's
+    with ran_notebook(browser, lab, "bank-test.ipynb", viewport=(1024, 768)) as page:
+        assert_no_errors(page, "bank-test.ipynb")
+        widget = page.locator(".jp-OutputArea-output").filter(has=page.locator(".msviz-bank")).first
+        widget.locator(".msviz-bank-picture").wait_for()
+        # It fits the output area at 1024 x 768 with the file browser open: nothing to scroll sideways.
+        fits = widget.evaluate(
+            """out => { const root = out.querySelector('.msviz-bank');
+                return root.getBoundingClientRect().right <= out.getBoundingClientRect().right + 1
+                    && root.scrollWidth <= root.clientWidth + 1; }"""
+        )
+        assert fits, "the bank's widget is wider than its output area"
+        shot, keyboard_used, verdicts = set(), False, []
+        for i, q in enumerate(bank.questions):
+            number = i + 1
+            page.wait_for_function(
+                "([root, n]) => root.querySelector('.msviz-status').textContent.startsWith(`Question ${n} `)",
+                arg=[widget.element_handle(), number],
+            )
+            assert widget.locator(".msviz-bank-prompt").inner_text() == q.prompt
+            if q.kind not in shot:
+                shoot(widget, f"bank-{q.kind}-1024x768")
+                shot.add(q.kind)
+            right = solution(q)
+            value = right if i % 2 == 0 else a_wrong_answer(q, right)
+            keyboard = q.answered_by == "cell" and not keyboard_used
+            keyboard_used |= keyboard
+            give(widget, q, value, keyboard=keyboard)
+            said = wait_said(widget, number)
+            expected = bank.answer(i, value)
+            assert said["verdict"] == str(expected), (q.kind, said)
+            verdicts.append(str(expected))
+            if i == 0:
+                shoot(widget, "bank-answered-1024x768")
+            assert said["keep"] == bank.line(i, value)
+            if number < len(bank):
+                widget.locator("[data-control=next]").click()
+        assert keyboard_used and shot == {q.kind for q in bank.questions}
+        assert said["score"].startswith(f"{round(bank.score() * 10)} right of 10; 10 answered")
+        # The keys move between questions too, and a question keeps its verdict.
+        widget.locator(".msviz-bank").focus()
+        widget.locator(".msviz-bank").press("p")
+        assert wait_said(widget, len(bank) - 1)["verdict"] == verdicts[-2]
+        assert_no_errors(page, "bank-test.ipynb")
+
+
+def test_notebook_07_runs_in_jupyterlab_and_shows_its_bank(browser, lab):
+    with ran_notebook(browser, lab, "07-homework.ipynb", viewport=(1024, 768)) as page:
+        assert_no_errors(page, "07-homework.ipynb")
+        bank = page.locator(".msviz-bank")
+        assert bank.count() == 1 and bank.locator(".msviz-bank-picture").count() == 1
+        assert bank.locator(".msviz-status").inner_text() == "Question 1 of 10"
+        bank.scroll_into_view_if_needed()
+        shoot(page, "07-homework-1024x768")
