@@ -99,7 +99,7 @@ export function renderBoard({ model, el }) {
   const buildCode = () => { parts.codePanel.build(); parts.placing.reset(); }; // and choose the arrangement again
   listen(model, {
     step: request, generation: relayout, title: relayout, quiz: relayout, quiz_right: relayout,
-    quiz_returned: relayout, max_cell: relayout, mode: redraw, show_mines: redraw,
+    quiz_returned: relayout, max_cell: relayout, mode: redraw, show_mines: redraw, editing: redraw,
     show_frontier: () => { legendAgain(); redraw(); },
     flags: () => { if (r()) { parts.tiles.readFlags(); redraw(); } },
     quiz_tries: () => { if (!model.get("quiz_tries")) parts.quiz.forget(); relayout(); }, // started again
@@ -193,8 +193,10 @@ function makeDrawing(model, els, parts) {
       atEnd = !atEnd;
       full = true;
     }
-    // A lost game's mines show at its end; the current cell, except in a game once its flood is over.
-    tiles.setLook(model.get("show_mines") && atEnd, Boolean(flood) || !model.get("flood"));
+    // A lost game's mines show at its end, and every mine while the board is edited (a click puts
+    // one or takes it away); the current cell, except in a game once its flood is over.
+    const mines = (model.get("show_mines") && atEnd) || Boolean(model.get("editing"));
+    tiles.setLook(mines, Boolean(flood) || !model.get("flood"));
     const moved = drawn === null ? Infinity : Math.abs(e - drawn[1]);
     if (full || moved * 8 > r.rows * r.cols) tiles.drawAll(e, cur);
     else if (e !== drawn[1] || cur !== drawn[2]) tiles.drawChange(drawn[1], drawn[2], e, cur);

@@ -35,6 +35,13 @@ EDIT_NOTEBOOK = [
     "print('BOARD', ''.join(''.join(row) for row in p.board), p.click, mine == " + repr(EDIT_BOARD) + ")",
 ]
 
+# And one for the calls' own variables: the first official example, depth-first, at its event 1,
+# where two calls are active (reveal(3, 0) has called reveal(2, 0)).
+FRAMES_NOTEBOOK = [
+    'import msviz\np = msviz.player(["EEEEE", "EEMEE", "EEEEE", "EEEEE"], (3, 0))\n'
+    'p.mode = "events"\np.step = 1\np'
+]
+
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
@@ -48,6 +55,9 @@ def lab(tmp_path_factory):
     edit = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in EDIT_NOTEBOOK])
     edit.metadata["kernelspec"] = nb.metadata["kernelspec"]
     nbformat.write(edit, root / "edit-test.ipynb")
+    frames = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in FRAMES_NOTEBOOK])
+    frames.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    nbformat.write(frames, root / "frames-test.ipynb")
     with running_lab(root, workdir) as base:
         yield base
 
@@ -522,7 +532,7 @@ def test_editing_a_players_board_in_the_view_redraws_it_with_the_new_reveal(brow
     """A click puts a mine, a Shift-click moves the click: the kernel works out the new reveal, the view
     draws it, and the student's own list is never changed."""
     import msviz
-    from msviz.render import CODES
+    from msviz.render import _SHOWN_MINE, CODES
 
     with ran_notebook(browser, lab, "edit-test.ipynb", viewport=(1024, 768)) as page:
         player = page.locator(".msviz-stage:has(.msviz-controls)").first
@@ -538,9 +548,10 @@ def test_editing_a_players_board_in_the_view_redraws_it_with_the_new_reveal(brow
             return {"x": (col + 0.5) * box["width"] / 6, "y": (row + 0.5) * box["height"] / 4}
 
         def drawn_final(board, click):
-            """Wait until the view, at its last step, draws the reveal of `click` on `board`."""
+            """Wait until the view, at its last step, draws the reveal of `click` on `board`: every mine
+            uncovered while the board is edited, so that a student sees what a click changes."""
             t = msviz.trace(board, click)
-            want = [CODES["E"] if s == "M" else CODES[s] for s in t.final.ravel()]
+            want = [_SHOWN_MINE if s == "M" else CODES[s] for s in t.final.ravel()]
             player.locator("[data-control=last]").click()
             page.wait_for_function(
                 "([root, want]) => JSON.stringify(root.msviz.sprites()) === JSON.stringify(want)",
@@ -560,3 +571,25 @@ def test_editing_a_players_board_in_the_view_redraws_it_with_the_new_reveal(brow
         assert said.split()[1] == "".join("".join(row) for row in edited)
         assert said.split()[-1] == "True", "the student's own list was changed"
         shoot(player, "edit-mode")
+
+
+def test_the_frames_panel_shows_two_active_calls_in_sight_at_1024x768(browser, lab):
+    """The first official example at event 1: the rows of the two calls, as worked out by hand
+    (tests/browser/test_frontend_in_chromium.py), in the panel under the code, in sight with the
+    file browser open once the player's top is scrolled to."""
+    with ran_notebook(browser, lab, "frames-test.ipynb", viewport=(1024, 768)) as page:
+        assert_no_errors(page, "frames-test.ipynb")
+        player = page.locator(".msviz-stage:has(.msviz-controls)").first
+        frames = player.locator(".msviz-frames")
+        page.wait_for_function(
+            "el => el.textContent.includes('reveal(2, 0)')", arg=frames.element_handle(), timeout=PATIENCE
+        )
+        text = frames.inner_text()
+        assert "stack, top first (2 calls):" in text
+        assert "reveal(2, 0)  mines around: 0  writes B; its loop starts at neighbour 1 of 8" in text
+        assert "reveal(3, 0)  mines around: 0  its loop: neighbour 2 of 8, calling reveal(2, 0)" in text
+        player.evaluate("el => el.scrollIntoView({block: 'start'})")
+        box, window = frames.bounding_box(), page.viewport_size
+        assert box["x"] >= 0 and box["x"] + box["width"] <= window["width"]
+        assert box["y"] >= 0 and box["y"] + box["height"] <= window["height"], "the frames are out of sight"
+        shoot(page, "frames-example-1-1024x768")
