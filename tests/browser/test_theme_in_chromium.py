@@ -234,6 +234,10 @@ def measured(samples: list[dict], css_class: str) -> list[dict]:
 
 # --- JupyterLab, Light and Dark ---------------------------------------------------------------------
 
+#: A quiz bank with its first question answered (wrong: a stack or queue of one cell), so that its
+#: verdict and the line to keep are shown too.
+BANK_NOTEBOOK = ['import msviz\nbank = msviz.quiz_bank("ada", n=10)\nbank', "bank.answer(0, [(0, 0)])"]
+
 
 @pytest.fixture(scope="module", params=THEMES, ids=["light", "dark"])
 def themed_lab(request, tmp_path_factory):
@@ -248,6 +252,9 @@ def themed_lab(request, tmp_path_factory):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in GAME_NOTEBOOK])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nbformat.write(nb, root / "game-test.ipynb")
+    bank = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in BANK_NOTEBOOK])
+    bank.metadata["kernelspec"] = nb.metadata["kernelspec"]
+    nbformat.write(bank, root / "bank-test.ipynb")
     settings = quiet_settings(workdir / "themed-settings")
     themes = settings / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
     themes.write_text(f'{{"theme": "{theme}"}}')
@@ -367,6 +374,22 @@ def test_the_comparisons_and_the_games_words_are_readable_in_the_theme(browser, 
             shoot(page.locator(OUTPUTS).first, f"05-compare-{slug(theme)}")
     print(f"\n{theme}, {name}: {len(samples)} texts, lowest {lowest(samples)}")
     bad = failures(samples, f"{theme}, {name}")
+    assert not bad, f"{len(bad)} texts under {LEAST}:1:\n" + "\n".join(sorted(set(bad)))
+
+
+def test_the_quiz_banks_words_are_readable_in_the_theme(browser, themed_lab):
+    base, theme = themed_lab
+    with ran_notebook(browser, base, "bank-test.ipynb", viewport=(1024, 768)) as page:
+        in_theme(page, theme)
+        page.wait_for_function(
+            "() => document.querySelector('.msviz-bank-verdict')?.textContent.startsWith('Wrong: ')"
+        )
+        samples = measure(page)
+        for part in ("msviz-bank-prompt", "msviz-bank-verdict", "msviz-bank-line", "msviz-bank-keys"):
+            assert measured(samples, part), f"{theme}: nothing measured in .{part}"
+        shoot(page.locator(OUTPUTS).first, f"bank-{slug(theme)}")
+    print(f"\n{theme}, the quiz bank: {len(samples)} texts, lowest {lowest(samples)}")
+    bad = failures(samples, f"{theme}, the quiz bank")
     assert not bad, f"{len(bad)} texts under {LEAST}:1:\n" + "\n".join(sorted(set(bad)))
 
 
