@@ -26,6 +26,16 @@ CHROMIUM_FLAGS = [
 ]
 
 
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """Write a notebook of code cells `cells` (their sources) at `path`, for Python 3's kernel."""
+    import nbformat
+
+    book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(source) for source in cells])
+    book.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(book, path)
+    return path
+
+
 def quiet_settings(folder: Path) -> Path:
     """Write JupyterLab user settings without the news pop-up into `folder`; return the folder.
 

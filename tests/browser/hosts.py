@@ -204,11 +204,9 @@ class Host:
 
     def prepare(self, root: Path) -> None:
         """Write what the host serves into folder `root`."""
-        import nbformat
+        from labserver import write_notebook
 
-        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in CELLS])
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-        nbformat.write(nb, root / NOTEBOOK)
+        write_notebook(root / NOTEBOOK, CELLS)
 
     def serve(self, python: Path, root: Path, workdir: Path):
         """A context manager: the host's server on `root`, from `python`'s environment; yields its URL."""

@@ -10,10 +10,9 @@ screenshot of one question of each kind goes to test-artifacts/screenshots/.
 
 from __future__ import annotations
 
-import nbformat
 import pytest
 from chromium import PATIENCE, ROOT, shoot
-from labserver import running_lab
+from labserver import running_lab, write_notebook
 from test_bank import a_wrong_answer, solution
 from test_notebooks_in_chromium import assert_no_errors, ran_notebook
 
@@ -30,9 +29,7 @@ def lab(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("lab")
     root = workdir / "notebooks"
     root.mkdir()
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in NOTEBOOK])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, root / "bank-test.ipynb")
+    write_notebook(root / "bank-test.ipynb", NOTEBOOK)
     (root / "07-homework.ipynb").write_bytes((ROOT / "notebooks" / "07-homework.ipynb").read_bytes())
     with running_lab(root, workdir) as base:
         yield base

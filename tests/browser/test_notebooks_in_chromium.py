@@ -17,11 +17,10 @@ import contextlib
 import re
 import shutil
 
-import nbformat
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from chromium import CANVAS_PIXELS, DRAWN, FRAMES, PATIENCE, ROOT, shoot
-from labserver import TOKEN, running_lab, wait_for_kernel
+from labserver import TOKEN, running_lab, wait_for_kernel, write_notebook
 
 # A notebook of the tests' own, for the game: its second cell prints the kernel's board.
 GAME_NOTEBOOK = [
@@ -49,15 +48,9 @@ def lab(tmp_path_factory):
     workdir = tmp_path_factory.mktemp("lab")
     root = workdir / "notebooks"
     shutil.copytree(ROOT / "notebooks", root)
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in GAME_NOTEBOOK])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, root / "game-test.ipynb")
-    edit = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in EDIT_NOTEBOOK])
-    edit.metadata["kernelspec"] = nb.metadata["kernelspec"]
-    nbformat.write(edit, root / "edit-test.ipynb")
-    frames = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in FRAMES_NOTEBOOK])
-    frames.metadata["kernelspec"] = nb.metadata["kernelspec"]
-    nbformat.write(frames, root / "frames-test.ipynb")
+    write_notebook(root / "game-test.ipynb", GAME_NOTEBOOK)
+    write_notebook(root / "edit-test.ipynb", EDIT_NOTEBOOK)
+    write_notebook(root / "frames-test.ipynb", FRAMES_NOTEBOOK)
     with running_lab(root, workdir) as base:
         yield base
 

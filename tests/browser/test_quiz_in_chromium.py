@@ -178,15 +178,12 @@ QUIZ_NOTEBOOK = [
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab on 127.0.0.1 serving one notebook, with a quiz in its first cell."""
-    import nbformat
-    from labserver import running_lab
+    from labserver import running_lab, write_notebook
 
     workdir = tmp_path_factory.mktemp("quiz-lab")
     root = workdir / "notebooks"
     root.mkdir()
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in QUIZ_NOTEBOOK])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, root / "quiz-test.ipynb")
+    write_notebook(root / "quiz-test.ipynb", QUIZ_NOTEBOOK)
     with running_lab(root, workdir) as base:
         yield base
 

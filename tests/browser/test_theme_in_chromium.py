@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 import shutil
 
-import nbformat
 import pytest
 from chromium import ROOT, shoot
-from labserver import quiet_settings, running_lab
+from labserver import quiet_settings, running_lab, write_notebook
 from test_notebooks_in_chromium import GAME_NOTEBOOK, PLAYER_BOXES, ran_notebook
 
 import msviz
@@ -249,12 +248,8 @@ def themed_lab(request, tmp_path_factory):
     root.mkdir()
     for name in ("03-depth-first.ipynb", "05-comparing-orders.ipynb"):
         shutil.copy(ROOT / "notebooks" / name, root / name)
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in GAME_NOTEBOOK])
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nbformat.write(nb, root / "game-test.ipynb")
-    bank = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in BANK_NOTEBOOK])
-    bank.metadata["kernelspec"] = nb.metadata["kernelspec"]
-    nbformat.write(bank, root / "bank-test.ipynb")
+    write_notebook(root / "game-test.ipynb", GAME_NOTEBOOK)
+    write_notebook(root / "bank-test.ipynb", BANK_NOTEBOOK)
     settings = quiet_settings(workdir / "themed-settings")
     themes = settings / "@jupyterlab" / "apputils-extension" / "themes.jupyterlab-settings"
     themes.write_text(f'{{"theme": "{theme}"}}')
