@@ -48,3 +48,29 @@ def test_the_browser_benchmark_of_big_boards_runs_on_a_small_board(browser):
     # The big player in JupyterLab, here 40 x 40: its first picture and the memory it holds.
     for figure in ("40x40 player: first picture", "40x40 player: browser memory <= 2x the bytes sent"):
         assert figure in done.stdout, done.stdout
+
+
+def test_the_edit_benchmark_runs_and_prints_every_figure(browser):
+    """benchmarks/edit.py with two edits (a mine put, then taken) and one run of the cell again."""
+    from conftest import chromium_path
+
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "edit.py"),
+            "--samples",
+            "2",
+            "--chromium",
+            chromium_path(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode in (0, 1), done.stdout[-2000:] + done.stderr[-2000:]  # 1: a target missed
+    for figure in (
+        "an edit to its picture",
+        "edit drawn within 1 s, slowest",
+        "edit / running the cell again",
+    ):
+        assert figure in done.stdout, done.stdout
