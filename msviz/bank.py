@@ -151,11 +151,15 @@ class Bank:
 
         Examples
         --------
-        >>> bank = make_bank(7, n=1)
-        >>> bank.answer(0, "not a cell") if bank.questions[0].answered_by != "choice" else None
+        >>> bank = make_bank("ada", n=3)
+        >>> bank.questions[1].kind, bank.answer(1, (2, 2)).right
+        ('last', False)
+        >>> bank.answer(1, (5, 3))  # right, but only the first answer counts
+        Right: (5, 3) is revealed last, at step 15. (only your first answer to a question counts)
+        >>> bank.answer(0, "(2, 4)")  # question 0 wants a list of cells
         Traceback (most recent call last):
         ...
-        TypeError: ...
+        TypeError: the answer must be a list of cells (row, col), not '(2, 4)'
         """
         i = _checks.whole_number("question", i, least=0, most=len(self) - 1)
         question = self.questions[i]
