@@ -92,10 +92,10 @@ def test_the_wheel_for_a_hub_holds_the_whole_kit():
     assert run.returncode == 0, run.stdout + run.stderr
     wheel = max((ROOT / "dist").glob("msviz-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
     names = zipfile.ZipFile(wheel).namelist()
-    from msviz.frontend import PAGE_PARTS
+    from msviz.frontend import BANK_PARTS, PAGE_PARTS
 
     for part in (
-        *(f"msviz/js/{name}" for name in PAGE_PARTS),
+        *(f"msviz/js/{name}" for name in PAGE_PARTS + BANK_PARTS),
         "msviz/view.css",
         "msviz/grade/__init__.py",
         "msviz/__main__.py",
