@@ -43,3 +43,12 @@ FRAMES = (
     "n => new Promise(done => { "
     "const go = k => (k ? requestAnimationFrame(() => go(k - 1)) : done()); go(n); })"
 )
+
+
+def serious(results) -> list[str]:
+    """The critical and serious violations axe-core found, one line each: rule, impact, where."""
+    return [
+        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from chromium import FRAMES, shoot
+from chromium import FRAMES, serious, shoot
 
 import msviz
 from msviz.render import PALETTE
@@ -22,15 +22,6 @@ from msviz.words import caption
 
 BOARD = msviz.random_board(12, 16, 20, seed=3, safe=(6, 8))
 CLICK = (6, 8)
-
-
-def serious(results) -> list[str]:
-    """The critical and serious violations axe found, one line each: rule, impact, where."""
-    return [
-        f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:4]}"
-        for v in results.response["violations"]
-        if v["impact"] in ("critical", "serious")
-    ]
 
 
 def test_axe_finds_no_serious_violation_on_a_two_board_page(open_page):

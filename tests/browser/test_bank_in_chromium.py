@@ -11,7 +11,7 @@ screenshot of one question of each kind goes to test-artifacts/screenshots/.
 from __future__ import annotations
 
 import pytest
-from chromium import PATIENCE, ROOT, shoot
+from chromium import PATIENCE, ROOT, serious, shoot
 from labserver import running_lab, write_notebook
 from test_bank import a_wrong_answer, solution
 from test_notebooks_in_chromium import assert_no_errors, ran_notebook
@@ -142,3 +142,18 @@ def test_notebook_07_runs_in_jupyterlab_and_shows_its_bank(browser, lab):
         assert bank.locator(".msviz-status").inner_text() == "Question 1 of 10"
         bank.scroll_into_view_if_needed()
         shoot(page, "07-homework-1024x768")
+
+
+def test_axe_finds_no_serious_violation_in_the_bank_and_its_controls_have_names(browser, lab):
+    from axe_playwright_python.sync_playwright import Axe
+
+    with ran_notebook(browser, lab, "bank-test.ipynb", viewport=(1024, 768)) as page:
+        bank = page.locator(".msviz-bank")
+        bank.locator(".msviz-bank-picture").wait_for()
+        results = Axe().run(page, context={"include": [".jp-OutputArea-output:has(.msviz-bank)"]})
+        found = serious(results)
+        assert found == [], "\n".join(found)
+        # The arrows say where they go; the picture says the question; the verdict is read out.
+        assert bank.locator("[data-control=next]").get_attribute("aria-label") == "Next question"
+        assert bank.locator(".msviz-bank-picture").get_attribute("alt") == make_bank(SEED).questions[0].prompt
+        assert bank.locator(".msviz-bank-verdict").get_attribute("aria-live") == "polite"

@@ -19,7 +19,7 @@ import shutil
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from chromium import CANVAS_PIXELS, DRAWN, FRAMES, PATIENCE, ROOT, shoot
+from chromium import CANVAS_PIXELS, DRAWN, FRAMES, PATIENCE, ROOT, serious, shoot
 from labserver import TOKEN, running_lab, wait_for_kernel, write_notebook
 
 # A notebook of the tests' own, for the game: its second cell prints the kernel's board.
@@ -506,11 +506,7 @@ def test_axe_finds_no_serious_violation_in_the_players_and_the_quiz(browser, lab
         outputs = page.locator(".jp-OutputArea-output:has(.msviz-view)")
         assert outputs.count() >= 3
         results = Axe().run(page, context={"include": [".jp-OutputArea-output:has(.msviz-view)"]})
-        found = [
-            f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
-            for v in results.response["violations"]
-            if v["impact"] in ("critical", "serious")
-        ]
+        found = serious(results)
         assert found == [], "\n".join(found)
         # Each control bar's buttons and fields have names, as the view gives them.
         names = page.locator(".msviz-controls button, .msviz-controls input, .msviz-controls select")
