@@ -154,8 +154,8 @@ class Bank:
         >>> bank = make_bank("ada", n=3)
         >>> bank.questions[1].kind, bank.answer(1, (2, 2)).right
         ('last', False)
-        >>> bank.answer(1, (5, 3))  # right, but only the first answer counts
-        Right: (5, 3) is revealed last, at step 15. (only your first answer to a question counts)
+        >>> bank.answer(1, (0, 3))  # right, but only the first answer counts
+        Right: (0, 3) is revealed last, at step 21. (only your first answer to a question counts)
         >>> bank.answer(0, "(2, 4)")  # question 0 wants a list of cells
         Traceback (most recent call last):
         ...
@@ -212,7 +212,8 @@ def make_bank(seed, n: int = 10) -> Bank:
     """Return a bank of `n` questions made from `seed`: the same seed, the same questions.
 
     Every kind of `KINDS` appears in a bank of 8 or more (the next cell twice:
-    depth-first and breadth-first); the rest are drawn at random.
+    depth-first and breadth-first); the rest are drawn at random. A smaller
+    bank is the first questions of a larger one from the same seed.
 
     Examples
     --------
@@ -230,6 +231,7 @@ def make_bank(seed, n: int = 10) -> Bank:
     if not seed:
         raise ValueError(f"seed must be a name or number with something in it, not {seed!r}")
     n = _checks.whole_number("n", n, least=1, most=100)
+    # Each question from its own stream: a bank of 5 is the first 5 questions of the bank of 10.
     rng = random.Random(f"msviz quiz bank: {seed}")
     plan = [("next", "dfs"), ("next", "bfs"), ("last", None), ("digit", None), ("depth", "dfs")]
     plan += [("layer", "bfs"), ("waiting", None), ("order", None)]
@@ -237,7 +239,11 @@ def make_bank(seed, n: int = 10) -> Bank:
     while len(plan) < n:
         kind = rng.choice(sorted(KINDS))
         plan.append((kind, KINDS[kind]))
-    return Bank(seed, [_question(rng, kind, order) for kind, order in plan[:n]])
+    questions = [
+        _question(random.Random(f"msviz quiz bank: {seed}: question {i}"), kind, order)
+        for i, (kind, order) in enumerate(plan[:n])
+    ]
+    return Bank(seed, questions)
 
 
 def _question(rng: random.Random, kind: str, order: str | None) -> Question:

@@ -77,6 +77,14 @@ class QuizBank(anywidget.AnyWidget):
     score_text = traitlets.Unicode("").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
 
+    @traitlets.validate("index")
+    def _valid_index(self, proposal) -> int:
+        """A question of the bank, or a clear error naming the value."""
+        value = proposal["value"]
+        if not 0 <= value < len(self.bank):
+            raise ValueError(f"question {value} is outside this bank's questions 0-{len(self.bank) - 1}")
+        return value
+
     def __init__(self, bank: Bank):
         if not isinstance(bank, Bank):
             raise TypeError(f"a QuizBank shows a msviz.bank.Bank, not {type(bank).__name__}")

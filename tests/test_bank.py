@@ -51,6 +51,7 @@ def test_the_same_seed_gives_the_same_bank_and_another_seed_another():
     assert make_bank("ada").to_dict() == make_bank("ada").to_dict()
     assert make_bank(7).to_dict() == make_bank("7").to_dict()  # a number typed either way
     assert make_bank("ada").to_dict()["questions"] != make_bank("ben").to_dict()["questions"]
+    assert make_bank("ada", n=4).to_dict()["questions"] == make_bank("ada", n=12).to_dict()["questions"][:4]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -166,3 +167,12 @@ def test_the_widget_judges_the_browsers_answers_and_shows_answers_given_in_code(
         and bank.picture.startswith("data:image/png")
     )
     assert bank.to_dict() == bank.bank.to_dict()
+
+
+def test_the_widget_refuses_a_question_it_does_not_have():
+    bank = msviz.quiz_bank("ada", n=3)
+    with pytest.raises(ValueError, match="question 3 is outside this bank's questions 0-2"):
+        bank.index = 3
+    with pytest.raises(Exception, match="int"):
+        bank.index = "1"
+    assert bank.index == 0 and bank.shown == 0
