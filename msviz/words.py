@@ -136,11 +136,18 @@ ORDER_RULE = (
 #: The two orders in words.
 ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
 
+#: How the bank's reveals try a cell's neighbours (msviz.READING_ORDER), said where the order matters.
+_READING = (
+    " Neighbours are tried in reading order: the row above left to right,"
+    " then left, right, then the row below."
+)
+
 #: The quiz bank's questions and verdicts (`msviz.bank`, `msviz.quiz_bank`). A cell is written (row, col).
 BANK = {
     "ask_next": "A {order} reveal from the click at {click}. Step {step} has just revealed {shown} (amber); "
-    "the outlined cells are waiting. Which cell is revealed next? Click it.",
-    "ask_last": "A {order} reveal from the click at {click} (amber). Which cell is revealed last? Click it.",
+    "the outlined cells are waiting. Which cell is revealed next? Click it." + _READING,
+    "ask_last": "A {order} reveal from the click at {click} (amber). Which cell is revealed last? Click it."
+    + _READING,
     "ask_digit": "The mines are shown. What does the cell {cell} (amber) show once it is revealed: "
     "B, or a digit?",
     "ask_depth": "A depth-first reveal from the click at {click}: the call on {cell} (amber) has just "
@@ -150,10 +157,10 @@ BANK = {
     "cells it queues layer 1, the cells they queue layer 2, and so on. In which layer is {cell} (amber)?",
     "ask_waiting_dfs": "A depth-first reveal from the click at {click}. Step {step} has just revealed "
     "{shown} (amber). Which cells have a call on the stack now, the call on {shown} included? "
-    "Click each of them, then Answer.",
+    "Click each of them, then Answer." + _READING,
     "ask_waiting_bfs": "A breadth-first reveal from the click at {click}. Step {step} has just taken "
     "{shown} (amber) from the queue and revealed it (a blank also queues its hidden neighbours). Which "
-    "cells are in the queue now? Click each of them, then Answer.",
+    "cells are in the queue now? Click each of them, then Answer." + _READING,
     "ask_order": "This board is part-way through a reveal from the click at {click}: {count} cells are "
     "revealed. Which order made it, depth-first or breadth-first?",
     "right": "Right: {reason}",
