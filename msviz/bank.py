@@ -268,7 +268,7 @@ def _question(rng: random.Random, kind: str, order: str | None) -> Question:
                 ANSWERED_BY[kind],
                 show_current=current,
                 show_waiting=waiting,
-                show_mines=kind == "digit",
+                show_mines=kind in ("digit", "last"),  # what a student needs to work the answer out
                 _solution=solution,
             )
 

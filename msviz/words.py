@@ -146,8 +146,8 @@ _READING = (
 BANK = {
     "ask_next": "A {order} reveal from the click at {click}. Step {step} has just revealed {shown} (amber); "
     "the outlined cells are waiting. Which cell is revealed next? Click it." + _READING,
-    "ask_last": "A {order} reveal from the click at {click} (amber). Which cell is revealed last? Click it."
-    + _READING,
+    "ask_last": "A {order} reveal from the click at {click} (amber); the mines are shown. Which cell is "
+    "revealed last? Click it." + _READING,
     "ask_digit": "The mines are shown. What does the cell {cell} (amber) show once it is revealed: "
     "B, or a digit?",
     "ask_depth": "A depth-first reveal from the click at {click}: the call on {cell} (amber) has just "

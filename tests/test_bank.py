@@ -176,3 +176,18 @@ def test_the_widget_refuses_a_question_it_does_not_have():
     with pytest.raises(Exception, match="int"):
         bank.index = "1"
     assert bank.index == 0 and bank.shown == 0
+
+
+def test_a_question_that_needs_the_mines_shows_them():
+    """Which cell comes last, and what a cell shows, cannot be worked out without the mines."""
+    from dataclasses import replace
+
+    from msviz.homework import question_picture
+
+    bank = make_bank("ada", n=10)
+    for q in bank.questions:
+        assert q.show_mines == (q.kind in ("digit", "last")), q.kind
+        if q.show_mines:
+            hidden = question_picture(replace(q, show_mines=False))
+            assert (question_picture(q) != hidden).any(), f"{q.kind}: no mine drawn"
+            assert "mines are shown" in q.prompt

@@ -183,8 +183,9 @@ CELLS = [
     "msviz.player(t)",
     "msviz.compare(board, (5, 7))",
     "msviz.game(seed=3)",
+    "msviz.quiz_bank('ada', n=3)",
 ]
-#: marimo's version of notebook 01: the same three widgets.
+#: marimo's version of notebook 01: the same three widgets (and no quiz bank: notebook 01 has none).
 MARIMO_NOTEBOOK = ROOT / "notebooks" / "marimo" / "01_start_here.py"
 #: The boards those show: the player's, the comparison's two and the game's.
 BOARDS = 4

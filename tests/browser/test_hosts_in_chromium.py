@@ -6,7 +6,8 @@ served from an environment of its own (tests/browser/hosts.py: built the first t
 minute each, then kept in .cache/hosts/). In each, a player, a comparison and a game are shown
 and checked as a student would meet them: nothing shows an error, every board is drawn, each
 widget fits its output area, a click on the game reveals cells, the arrow key and the scrub
-bar step the player, and Play plays. One page per host serves all of its tests.
+bar step the player, Play plays, and (where the notebook has one) a quiz bank's question is
+answered and judged. One page per host serves all of its tests.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ from hosts import (
     failures_shown,
     hidden_cells,
 )
+from test_bank import solution
 from test_notebooks_in_chromium import drawn_step, wait_drawn
+
+from msviz.bank import make_bank
 
 #: How long a student's action may take to show (ms): a click, a key, a move of the scrub bar.
 #: Long for a loaded machine; past it the widget is broken for the student, however loaded.
@@ -47,7 +51,8 @@ class Opened:
     problems: Problems
 
     def stages(self):
-        return self.page.locator(".msviz-stage")
+        """The board views' stages (the quiz bank's widget is a stage of its own, with no board view)."""
+        return self.page.locator(".msviz-stage:not(.msviz-bank)")
 
     def stage(self, kind: str):
         """The player's, the comparison's or the game's stage: told apart by their bar and boards."""
@@ -176,6 +181,48 @@ def test_the_arrow_key_and_the_scrub_bar_step_the_player(opened):
     wait_drawn(page, view, 12)
     assert view.evaluate("r => r.msviz.caption()").startswith("step 12:")
     shoot(player, f"host-{host.name}-player")
+    opened.assert_quiet(errors)
+
+
+def test_the_quiz_bank_is_answered_and_judged_by_the_kernel(opened):
+    """The bank's widget (an anywidget of its own) where the notebook has one: a question answered by
+    clicks on its picture and its Answer button, the verdict the kernel's, the next question sent."""
+    page, host = opened.page, opened.host
+    bank = page.locator(".msviz-bank")
+    if host.name == "marimo":  # marimo's notebook is notebook 01's: it shows no bank
+        assert bank.count() == 0
+        return
+    errors = len(opened.problems.seen)
+    bank.wait_for(state="visible", timeout=REACTION)  # the notebook's last widget
+    assert bank.count() == 1, f"{host.name}: the quiz bank is not shown"
+    made = make_bank("ada", n=3)
+    first, second = made.questions[:2]
+    assert first.answered_by == "cells"  # the stack or the queue: cells chosen, then Answer
+    picture = bank.locator(".msviz-bank-picture")
+    picture.scroll_into_view_if_needed()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=picture.element_handle())
+    assert bank.locator(".msviz-bank-prompt").inner_text() == first.prompt
+    outside = page.evaluate(OVERFLOW, [bank.element_handle(), host.outputs])
+    assert outside == [], f"{host.name}: the bank does not fit its output area:\n" + "\n".join(outside)
+    right = solution(first)
+    rows, cols = len(first.board), len(first.board[0])
+    for cell in right:
+        picture.click(position=cell_position(picture, rows, cols, *cell))
+    bank.locator("[data-control=answer]").click()
+    said = str(made.answer(0, right))
+    page.wait_for_function(
+        "([el, said]) => el.textContent === said",
+        arg=[bank.locator(".msviz-bank-verdict").element_handle(), said],
+        timeout=REACTION,
+    )
+    bank.locator("[data-control=next]").click()
+    page.wait_for_function(
+        "([el, said]) => el.textContent === said",
+        arg=[bank.locator(".msviz-bank-prompt").element_handle(), second.prompt],
+        timeout=REACTION,
+    )
+    shoot(bank, f"host-{host.name}-bank")
+    assert failures_shown(page, host.error_outputs) == []
     opened.assert_quiet(errors)
 
 
