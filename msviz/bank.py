@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -93,9 +94,9 @@ class Question:
     show_mines: bool = False
     _solution: object = field(default=None, repr=False, compare=False)
 
-    @property
+    @cached_property
     def trace(self) -> Trace:
-        """The reveal the question is about."""
+        """The reveal the question is about (worked out once, for its picture and its verdicts)."""
         return trace(list(self.board), self.click, order=self.order)
 
     def to_dict(self) -> dict:
@@ -170,9 +171,19 @@ class Bank:
             self.answers[i] = (given, right)
         return Verdict(right, _reason(question, given, right), counted=first)
 
+    @property
+    def answered(self) -> int:
+        """How many questions have an answer."""
+        return sum(a is not None for a in self.answers)
+
+    @property
+    def right(self) -> int:
+        """How many questions were answered right (their first answer)."""
+        return sum(1 for a in self.answers if a and a[1])
+
     def score(self) -> float:
         """The fraction of the questions answered right (first answers), 0.0 before any answer."""
-        return sum(1 for a in self.answers if a and a[1]) / len(self) if len(self) else 0.0
+        return self.right / len(self) if len(self) else 0.0
 
     def points(self, out_of: float = 10.0) -> float:
         """The score as points out of `out_of`, rounded to two places (for a gradebook)."""
@@ -193,15 +204,15 @@ class Bank:
         return {
             "seed": self.seed,
             "questions": [q.to_dict() | a for q, a in zip(self.questions, answered)],
-            "answered": sum(a is not None for a in self.answers),
-            "right": sum(1 for a in self.answers if a and a[1]),
+            "answered": self.answered,
+            "right": self.right,
             "score": self.score(),
         }
 
     def __repr__(self) -> str:
-        done = sum(a is not None for a in self.answers)
         return (
-            f"<quiz bank for {self.seed!r}: {len(self)} questions, {done} answered, score {self.score():.2f}>"
+            f"<quiz bank for {self.seed!r}: {len(self)} questions, {self.answered} answered, "
+            f"score {self.score():.2f}>"
         )
 
 
@@ -252,7 +263,7 @@ def _question(rng: random.Random, kind: str, order: str | None) -> Question:
         t = _reveal(rng, order or rng.choice(("dfs", "bfs")))
         made = _MAKERS[kind](rng, t)
         if made is not None:
-            step, cell, solution, choices, words = made
+            step, cell, solution, choices = made
             current, waiting = _SHOWS.get(kind, (False, False))
             return Question(
                 kind,
@@ -261,9 +272,7 @@ def _question(rng: random.Random, kind: str, order: str | None) -> Question:
                 t.click,
                 step,
                 cell,
-                BANK.get(f"ask_{kind}_{t.order}", BANK.get(f"ask_{kind}")).format(
-                    **words, **_where(t, step, cell)
-                ),
+                BANK.get(f"ask_{kind}_{t.order}", BANK.get(f"ask_{kind}")).format(**_where(t, step, cell)),
                 tuple(choices),
                 ANSWERED_BY[kind],
                 show_current=current,
@@ -298,18 +307,18 @@ def _where(t: Trace, step: int, cell) -> dict:
 
 def _next(rng, t):
     k = rng.randrange(0, len(t) - 1)
-    return k, None, _cell(t, k + 1), (), {}
+    return k, None, _cell(t, k + 1), ()
 
 
 def _last(rng, t):
-    return -1, None, _cell(t, len(t) - 1), (), {}
+    return -1, None, _cell(t, len(t) - 1), ()
 
 
 def _digit(rng, t):
     cells = [_cell(t, k) for k in range(1, len(t))]
     digits = [c for c in cells if t.final[c] != "B"]
     cell = rng.choice(digits if digits and rng.random() < 0.7 else cells)
-    return -1, cell, str(t.final[cell]), ("B", *"12345678"), {}
+    return -1, cell, str(t.final[cell]), ("B", *"12345678")
 
 
 def _depth(rng, t):
@@ -322,7 +331,7 @@ def _depth(rng, t):
     cell = _cell(t, k)
     most = min(max(deepest, 3) + 1, 10)
     step = k if t.order == "dfs" else len(t) - 1
-    return step, cell, str(int(t.depth[k])), tuple(str(d) for d in range(most + 1)), {}
+    return step, cell, str(int(t.depth[k])), tuple(str(d) for d in range(most + 1))
 
 
 def _waiting(rng, t):
@@ -331,7 +340,7 @@ def _waiting(rng, t):
         return None
     k = rng.choice(steps)
     cells = frozenset(zip(*map(lambda a: a.tolist(), np.nonzero(t.frontier_at(k)))))
-    return k, None, cells, (), {}
+    return k, None, cells, ()
 
 
 def _order(rng, t):
@@ -343,7 +352,7 @@ def _order(rng, t):
         return None
     k = apart[len(apart) // 2]
     choices = (ORDER_WORDS["dfs"], ORDER_WORDS["bfs"])
-    return k, None, t.order, choices, {}
+    return k, None, t.order, choices
 
 
 _MAKERS = {

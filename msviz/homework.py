@@ -90,6 +90,7 @@ class QuizBank(anywidget.AnyWidget):
             raise TypeError(f"a QuizBank shows a msviz.bank.Bank, not {type(bank).__name__}")
         self.bank = bank
         self._said: dict[int, tuple[str, str, str]] = {}
+        self._pictures: dict[int, str] = {}  # each question's picture, a data: URL
         super().__init__(total=len(bank), words=dict(BANK))
         self.observe(lambda change: self._show(), names="index")
         self.on_msg(self._heard)
@@ -138,32 +139,29 @@ class QuizBank(anywidget.AnyWidget):
         i = min(max(self.index, 0), len(self.bank) - 1)
         question = self.bank.questions[i]
         said, kind, keep = self._said.get(i, ("", "", ""))
-        done = self.bank.to_dict()
-        with self.hold_sync():
-            self.rows, self.cols = len(question.board), len(question.board[0])
-            self.picture = (
+        if i not in self._pictures:  # drawn once a question: an answer changes the words, not the picture
+            self._pictures[i] = (
                 "data:image/png;base64," + base64.b64encode(png(question_picture(question))).decode()
             )
+        with self.hold_sync():
+            self.rows, self.cols = len(question.board), len(question.board[0])
+            self.picture = self._pictures[i]
             self.prompt = question.prompt
             self.choices = list(question.choices)
             self.answered_by = question.answered_by
             self.verdict, self.verdict_kind, self.keep = said, kind, keep
             self.shown = i
             self.score_text = BANK["score"].format(
-                right=done["right"], total=len(self), answered=done["answered"]
+                right=self.bank.right, total=len(self), answered=self.bank.answered
             )
 
     def _heard(self, widget, content, buffers) -> None:
         """An answer from the browser: judged here, by the rules; a refused one is said, not scored."""
         if not isinstance(content, dict) or content.get("event") != "answer":
             return
-        i, value = content.get("index", self.index), content.get("value")
-        if isinstance(value, list) and self.bank.questions[i].answered_by == "cell":
-            value = tuple(value)
-        elif isinstance(value, list):
-            value = [tuple(cell) if isinstance(cell, list) else cell for cell in value]
+        i = content.get("index", self.index)
         try:
-            self.answer(i, value)
+            self.answer(i, content.get("value"))  # a cell as JSON's [row, col] reads as (row, col)
         except (TypeError, ValueError) as error:
             self._said[i] = (str(error), "refused", "")
             self._show()

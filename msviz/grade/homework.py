@@ -47,12 +47,8 @@ def replayed(data: dict):
         given = question.get("answer")
         if given is None:
             continue
-        if question["kind"] in ("next", "last"):
-            given = tuple(given) if isinstance(given, list) else given
-        elif question["kind"] == "waiting" and isinstance(given, list):
-            given = [tuple(cell) if isinstance(cell, list) else cell for cell in given]
         try:
-            bank.answer(i, given)
+            bank.answer(i, given)  # as JSON has it: a cell [row, col] reads as (row, col)
         except (TypeError, ValueError):
             pass
     return bank

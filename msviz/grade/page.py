@@ -69,7 +69,7 @@ def class_page(rows: list[Row], *, order: str | None = None) -> str:
     wrong = [row for row in rows if row.failure]
     if not wrong:
         parts.append("<p>No wrong board: every submission graded was right.</p>")
-    parts += [_first_wrong_board(row, PALETTE) for row in wrong]
+    parts += [_first_wrong_board(row) for row in wrong]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -147,16 +147,16 @@ def _link(row: Row) -> str:
     return f'<a href="#{_anchor(row)}">{name}</a>' if row.failure else name
 
 
-def _first_wrong_board(row: Row, palette: dict) -> str:
+def _first_wrong_board(row: Row) -> str:
     f = row.failure
     click = tuple(f["click"])
     where = f"{html.escape(f['case'])}, click ({click[0]}, {click[1]})"
     figures = [
-        _figure(f["board"], "the board", click, None, palette),
-        _figure(f["expected"], "the right answer", None, None, palette),
+        _figure(f["board"], "the board", click, None),
+        _figure(f["expected"], "the right answer", None, None),
     ]
     if f["got"] is not None:
-        figures.append(_figure(f["got"], "their answer", None, f["expected"], palette))
+        figures.append(_figure(f["got"], "their answer", None, f["expected"]))
     text = f.get("error") or f.get("got_text")
     said = f"<pre>{html.escape(text)}</pre>" if text else ""
     if f["got"] is not None and f["got"] == f["expected"]:
@@ -172,7 +172,7 @@ def _first_wrong_board(row: Row, palette: dict) -> str:
     )
 
 
-def _figure(rows, caption: str, click, expected, palette: dict) -> str:
+def _figure(rows, caption: str, click, expected) -> str:
     if rows is None:
         return f"<figure><figcaption>{caption}: not a board</figcaption></figure>"
     return f"<figure>{board_picture(rows, click=click, expected=expected, label=caption)}" + (

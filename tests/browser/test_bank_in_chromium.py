@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from chromium import PATIENCE, ROOT, serious, shoot
+from hosts import cell_position
 from labserver import running_lab, write_notebook
 from test_bank import a_wrong_answer, solution
 from test_notebooks_in_chromium import assert_no_errors, ran_notebook
@@ -38,9 +39,7 @@ def lab(tmp_path_factory):
 def click_cell(widget, rows: int, cols: int, cell) -> None:
     """Click cell (row, col) of the question's picture."""
     picture = widget.locator(".msviz-bank-picture")
-    box = picture.bounding_box()
-    r, c = cell
-    picture.click(position={"x": (c + 0.5) * box["width"] / cols, "y": (r + 0.5) * box["height"] / rows})
+    picture.click(position=cell_position(picture, rows, cols, *cell))
 
 
 def by_keyboard(widget, cell) -> None:
