@@ -146,7 +146,8 @@ def test_every_submission_gets_one_row_and_the_run_ends_well(graded):
         "pat",
     ]
     # Not a terminal: one plain progress line per submission, on stderr.
-    lines = streams["stderr"].splitlines()
+    fence, *lines = streams["stderr"].splitlines()
+    assert fence.startswith("msviz grade: each submission is fenced: ")
     assert len(lines) == 13 and all(line.startswith("[") for line in lines)
     assert lines[-1].startswith("[13/13] ")
 

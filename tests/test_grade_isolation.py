@@ -11,7 +11,8 @@ import sys
 import pytest
 
 from msviz.grade import check, record
-from msviz.grade.child import FORK, run_in_child
+from msviz.grade.child import FORK, how_it_ended, start
+from msviz.grade.remote import Stopped
 
 pytestmark = pytest.mark.skipif(not FORK, reason="no fork on this platform: check runs in-process there")
 
@@ -126,9 +127,12 @@ def test_record_runs_in_a_child_too():
 def test_a_child_that_waits_is_stopped_by_the_wall_clock_backstop():
     import time
 
-    ended = run_in_child(lambda send: time.sleep(30), cpu=5, wall=0.5)
-    assert ended.death == "waited" and ended.result is None
-    assert "waiting (time.sleep, input(), a lock)" in ended.words
+    runner = start(lambda board, click: time.sleep(30), cpu=5, wall=0.5)
+    with pytest.raises(Stopped) as stopped:
+        runner.attempt([["E"]], (0, 0), 2.0)
+    death, words = how_it_ended(stopped.value.ended, cpu=5, wall=0.5)
+    assert death == "waited" and stopped.value.ended.why == "clock"
+    assert "waiting (time.sleep, input(), a lock)" in words
 
 
 def test_ctrl_c_in_the_child_goes_on_up_in_the_parent():

@@ -1,19 +1,19 @@
-"""One way to run a student's code: in a child process, under limits, its death named.
+"""`check`'s runner: a child process forked from the notebook, fenced, under limits; its death named.
 
-`run_in_child` forks (the student's function, defined in the notebook, comes
-along as it is: nothing is pickled), sets the child's limits with
-``resource.setrlimit`` (its CPU time, its address space, no core file), runs
-a job there and reads what the job sends back through a pipe, as lines of
-JSON. The parent waits with a wall-clock backstop far above the CPU limit,
-which stops only a child that waits without computing (``time.sleep``,
-``input()``, a lock). Whatever ends the child (``os._exit``, a signal such as
-a segfault, a limit) comes back as `Ended`, with the death's name: the
-parent, a notebook's kernel, lives on with all its variables.
+`start` forks (the student's function, defined in the notebook, comes along
+as it is: nothing is pickled). The child keeps only the channel to the judge
+(every other descriptor of the kernel's is closed), an environment with none
+of the kernel's variables, and its own output file; it fences itself
+(`msviz.grade.sandbox`), sets its limits with ``resource.setrlimit`` (CPU
+time, address space, no core file) and becomes a runner
+(`msviz.grade.runner.serve`). The notebook's kernel is the judge: it sends
+the boards, reads the answers as untrusted data and decides. Whatever ends
+the child (``os._exit``, a signal such as a segfault, a limit) comes back as
+`Stopped`, its death named by `how_it_ended`: the kernel lives on with all
+its variables.
 
-The child's file descriptors 1 and 2 go to a file of the parent's, never to
-the notebook: nothing the child writes at the C level reaches a cell's
-stderr. Where the platform has no fork (Windows), `FORK` is False and the
-callers run the code in-process, under the guards of `run` alone.
+Where the platform has no fork (Windows), `FORK` is False and the callers
+run the code in-process, under the guards of `runner.raw` alone.
 """
 
 from __future__ import annotations
@@ -21,66 +21,34 @@ from __future__ import annotations
 import builtins
 import faulthandler
 import io
-import json
 import math
 import os
-import select
 import signal
 import sys
 import tempfile
 import time
 import warnings
-from dataclasses import dataclass, field
 
+from . import sandbox
 from .limits import set_limits
+from .remote import Ended, Remote, unreadable_words
+from .runner import serve
 from .vocabulary import MEMORY_LIMIT_MB
 
-__all__ = ["FORK", "GRADER_CPU", "Ended", "run_in_child", "fence", "fenced_function", "memory_words"]
+__all__ = ["FORK", "GRADER_CPU", "start", "allow_cpu", "memory_words", "how_it_ended"]
 
 #: Whether students' code runs in a child process here (a Unix with fork).
 FORK = hasattr(os, "fork") and hasattr(os, "wait4")
-#: True in a process that already runs students' code on its own (a child, a class command's worker):
+#: True in a process that already runs students' code on its own (a child, a class command's runner):
 #: a check there runs in that process, not in one more.
 in_child = False
 #: Python's recursion limit in a child, as on LeetCode's judge: a recursive reveal of a 50x50 open
 #: board goes 2,500 calls deep.
 RECURSION_LIMIT = 10_000
-#: CPU seconds the grader's own work may take in a child, beyond the student's code.
+#: CPU seconds a runner may use beyond the student's boards (reading answers, sending them).
 GRADER_CPU = 15.0
-_KEPT = 20_000  # characters of that output read back
-
-
-@dataclass
-class Ended:
-    """How a child ended: the messages it sent, and, when it died before its result, how.
-
-    Attributes
-    ----------
-    messages : list of dict
-        Every message sent, in order; the job's result is the last, ``{"done": ...}``.
-    death : str or None
-        None when the job sent its result; else a key of `BUGS`: ``"ended the
-        process"``, ``"crashed"``, ``"memory"``, ``"C call too long"``, ``"waited"``.
-    words : str
-        The death in a sentence for the student.
-    output : str
-        What reached the child's descriptors 1 and 2 (its Python output is the job's to keep).
-    cpu : float
-        CPU seconds the child used.
-    """
-
-    messages: list = field(default_factory=list)
-    death: str | None = None
-    words: str = ""
-    output: str = ""
-    cpu: float = 0.0
-
-    @property
-    def result(self):
-        """What the job returned, or None if it died first."""
-        if self.death is None and self.messages and "done" in self.messages[-1]:
-            return self.messages[-1]["done"]
-        return None
+#: The exit status of a runner whose student's code raised KeyboardInterrupt.
+INTERRUPTED = 72
 
 
 def memory_words() -> str:
@@ -95,7 +63,7 @@ def memory_words() -> str:
     return f"used more than {size} of memory"
 
 
-def fence(seconds: float) -> None:
+def allow_cpu(seconds: float) -> None:
     """In the child: let the process run `seconds` more of CPU time (and a second), then SIGXCPU.
 
     Called before each board, so that one call into C that never returns
@@ -112,17 +80,16 @@ def fence(seconds: float) -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
 
 
-def fenced_function(function, seconds: float):
-    """`function`, calling `fence` before each call (in the child: a board may run out of time in C)."""
+def memory_named(function):
+    """`function`, its MemoryError said in the grader's words (the limit it passed)."""
 
-    def fenced(board, click):
-        fence(seconds)
+    def student(board, click):
         try:
             return function(board, click)
         except MemoryError:
             raise MemoryError("your function " + memory_words()) from None
 
-    return fenced
+    return student
 
 
 def _address_space() -> int:
@@ -134,24 +101,31 @@ def _address_space() -> int:
         return 0
 
 
-def _limit_child(cpu: float) -> None:
-    """In the child: at most `cpu` CPU seconds in all, `MEMORY_LIMIT_MB` more memory, no core file."""
-    room = _address_space()
-    set_limits(cpu, room + MEMORY_LIMIT_MB * 1024 * 1024 if room else None, slack=1, stop_at_output=False)
-
-
 def _no_input(prompt=""):
     raise EOFError("input() cannot be answered while your function is graded")
 
 
-def _send_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
+def _only(keep: dict[int, int]) -> None:
+    """Move each descriptor ``old -> new`` of `keep` and close every other one above 2."""
+    moved = {old: os.dup(old) for old in keep}  # first out of the way of each other
+    for old, new in keep.items():
+        os.dup2(moved[old], new)
+    highest = max(keep.values())
+    try:
+        most = os.sysconf("SC_OPEN_MAX")
+    except (OSError, ValueError):
+        most = 4096
+    os.closerange(highest + 1, max(most, highest + 2))
+    for fd in range(3, highest):
+        if fd not in keep.values():
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
-def _child(job, write: int, output: int, cpu: float) -> None:
-    """The child's whole life: limits, quiet descriptors, the job, its result sent; never returns."""
+def _child(function, read: int, write: int, output: int, cpu: float, folder: str) -> None:
+    """The forked child's whole life: quiet descriptors, the fence, limits, then boards; never returns."""
     global in_child
     status, in_child = 70, True
     try:
@@ -159,133 +133,96 @@ def _child(job, write: int, output: int, cpu: float) -> None:
         os.dup2(output, 2)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)
+        _only({read: 3, write: 4})  # the kernel's sockets and files are not the student's
         sys.stdout = sys.stderr = io.TextIOWrapper(io.FileIO(1, "w", closefd=False), write_through=True)
         sys.stdin = io.StringIO("")
         if faulthandler.is_enabled():  # its own copy of the parent's stderr: write to ours instead
             faulthandler.enable(sys.stderr)
         builtins.input = _no_input  # a kernel's input() would ask the notebook from here
+        os.environ.clear()
+        os.environ.update(sandbox.clean_environment(folder))
+        os.chdir(folder)
         sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
-        _limit_child(cpu)
-
-        def send(message: dict) -> None:
-            _send_all(write, (json.dumps(message) + "\n").encode())
-
-        try:
-            result = job(send)
-        except KeyboardInterrupt:
-            send({"interrupted": True})
-            status = 0
-        except MemoryError:
-            status = 71
-        else:
-            send({"done": result})
-            status = 0
+        room = _address_space()  # read before the fence, which hides /proc
+        sandbox.enter([os.getcwd()], [folder])
+        set_limits(cpu, room + MEMORY_LIMIT_MB * 1024 * 1024 if room else None, slack=1, stop_at_output=False)
+        serve(memory_named(function), 3, 4, before_each=allow_cpu)
+        status = 0
+    except KeyboardInterrupt:  # the student's code raised it: Ctrl-C goes on up in the notebook
+        status = INTERRUPTED
     except MemoryError:
         status = 71
-    except BaseException:  # the job's own failure: the parent names a death without result
+    except BaseException:  # the student's own failure: the judge names a death without an answer
         status = 70
     finally:
         os._exit(status)
 
 
-def run_in_child(job, *, cpu: float, wall: float) -> Ended:
-    """Run ``job(send)`` in a child process; return how it ended. Ctrl-C stops the child, then goes on up.
+def start(function, *, cpu: float, wall: float) -> Remote:
+    """Fork a fenced runner of `function` (no pickling: it comes along as it is); the judge's handle on it.
 
-    `job` is called in the child with `send`, which sends a JSON-able dict
-    to the parent at once; what it returns (JSON-able) is sent last. The
-    child may use `cpu` CPU seconds in all and `MEMORY_LIMIT_MB` megabytes
-    more than the parent had; the parent stops it after `wall` seconds on the clock.
+    The child may use `cpu` CPU seconds in all and `MEMORY_LIMIT_MB`
+    megabytes more than this process had; it is stopped after `wall`
+    seconds on the clock.
 
     Examples
     --------
-    >>> run_in_child(lambda send: 6 * 7, cpu=5, wall=60).result
-    42
-    >>> ended = run_in_child(lambda send: os._exit(7), cpu=5, wall=60)
-    >>> ended.death, ended.words
-    ('ended the process', 'your function ended the process (exit code 7)')
+    >>> runner = start(lambda board, click: [["B"]], cpu=5, wall=60)
+    >>> runner.attempt([["E"]], (0, 0), 1.0).board
+    [['B']]
+    >>> runner.finish().status
+    0
     """
-    read, write = os.pipe()
+    to_child, from_judge = os.pipe()
+    from_child, to_judge = os.pipe()
     output = tempfile.TemporaryFile()
+    folder = tempfile.mkdtemp(prefix="msviz-check-")
+    cwd = os.getcwd()
     try:
         with warnings.catch_warnings():  # Python 3.12 warns of fork in a process with threads
             warnings.simplefilter("ignore")
             pid = os.fork()
         if pid == 0:
-            os.close(read)
-            _child(job, write, output.fileno(), cpu)
-        os.close(write)
-        chunks, waited = _read_until_closed(read, pid, wall)
-        _, status, usage = os.wait4(pid, 0)
-        output.seek(0, os.SEEK_END)
-        size = output.tell()
-        output.seek(max(0, size - _KEPT))
-        said = output.read().decode("utf-8", "replace")
+            os.chdir(cwd)
+            _child(function, to_child, to_judge, output.fileno(), cpu, folder)
     finally:
-        os.close(read)
-        output.close()
-    ended = Ended(_messages(b"".join(chunks)), output=said, cpu=usage.ru_utime + usage.ru_stime)
-    if ended.messages and ended.messages[-1].get("interrupted"):
-        raise KeyboardInterrupt
-    if ended.result is None:
-        ended.death, ended.words = how_it_ended(status, ended.cpu, cpu, said, waited, wall)
-    return ended
+        if "pid" in locals() and pid:
+            os.close(to_child)
+            os.close(to_judge)
+    return Remote(pid, from_child, from_judge, output, time.monotonic() + wall, folder)
 
 
-def _read_until_closed(read: int, pid: int, wall: float) -> tuple[list[bytes], bool]:
-    """Read the pipe until the child closes it; past `wall` seconds, kill the child."""
-    chunks, deadline = [], time.monotonic() + wall
-    try:
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                _kill(pid)
-                return chunks, True
-            ready, _, _ = select.select([read], [], [], min(left, 1.0))
-            if ready:
-                chunk = os.read(read, 1 << 16)
-                if not chunk:
-                    return chunks, False
-                chunks.append(chunk)
-    except BaseException:  # Ctrl-C in the notebook: the child goes too
-        _kill(pid)
-        os.waitpid(pid, 0)
-        raise
+def how_it_ended(ended: Ended, cpu: float, wall: float, before: int = 0) -> tuple[str, str]:
+    """Name how a runner ended without answering: a key of BUGS, and a sentence.
 
+    `cpu` and `wall` are the limits it ran under; `before` the bytes it held
+    when it started (a runner that grew by half its memory limit and was then
+    stopped for CPU time was filling the memory, not looping).
 
-def _kill(pid: int) -> None:
-    try:
-        os.kill(pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-
-
-def _messages(data: bytes) -> list[dict]:
-    out = []
-    for line in data.split(b"\n"):
-        try:
-            out.append(json.loads(line))
-        except ValueError:  # the last line, cut short by a death
-            pass
-    return [m for m in out if isinstance(m, dict)]
-
-
-def how_it_ended(
-    status: int, used: float, cpu: float, said: str, waited: bool, wall: float
-) -> tuple[str, str]:
-    """Name how a child ended without sending its result: a key of BUGS, and a sentence."""
-    if waited:
+    Examples
+    --------
+    >>> how_it_ended(Ended(status=7 << 8), cpu=20, wall=60)
+    ('ended the process', 'your function ended the process (exit code 7)')
+    >>> how_it_ended(Ended(why="unreadable"), cpu=20, wall=60)[1]
+    'stopped: it sent something the grader cannot read'
+    """
+    if ended.why == "unreadable":
+        return "unreadable", unreadable_words()
+    if ended.why == "clock":
         return "waited", (
             f"your function was stopped after {wall:g} s on the clock, having used little CPU time: "
             "it was waiting (time.sleep, input(), a lock)"
         )
-    code = os.waitstatus_to_exitcode(status)
-    if code == 71 or "MemoryError" in said[-2000:]:
+    code = os.waitstatus_to_exitcode(ended.status)
+    grew = ended.peak - before >= MEMORY_LIMIT_MB * 1024 * 1024 // 2
+    number = -code if code < 0 else None
+    stopped_for_cpu = number in (getattr(signal, "SIGXCPU", None), signal.SIGKILL) and ended.cpu >= 1
+    if code == 71 or "MemoryError" in ended.output[-2000:] or (stopped_for_cpu and grew):
         return "memory", "your function " + memory_words()
-    if code >= 0:
+    if number is None:
         return "ended the process", f"your function ended the process (exit code {code})"
-    number = -code
-    if number in (getattr(signal, "SIGXCPU", None), signal.SIGKILL) and used >= 1:
-        if used < math.ceil(cpu) - 0.5:
+    if stopped_for_cpu:
+        if ended.cpu < math.ceil(cpu) - 0.5:
             return "C call too long", "one call into C ran past the time limit, and was stopped"
         return "C call too long", f"your function used all the CPU time a check may use ({math.ceil(cpu)} s)"
     try:
@@ -294,3 +231,12 @@ def how_it_ended(
     except ValueError:
         name = meaning = f"signal {number}"
     return "crashed", f"your function crashed Python: {name} ({meaning})"
+
+
+def resident() -> int:
+    """Bytes of memory this process holds now (0 where it cannot be read)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0

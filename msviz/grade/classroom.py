@@ -1,28 +1,42 @@
 """Grade a whole class: ``python -m msviz grade FILES_OR_FOLDERS... --order dfs --out DIR``.
 
 Each submission (a ``.py`` file, or a notebook whose code cells are run in
-order) is graded with :func:`msviz.check` in a process of its own, a worker
-(``python -m msviz.grade.worker``), with a limit on its CPU time and on its
-memory (``resource.setrlimit`` where the platform has it). Whatever a
-submission does (loop for ever, even while it is imported, call
-``os._exit``, ask for all the memory there is, crash the interpreter) costs
-its own row, never the run. The limits count CPU time, not the clock, so a
-verdict does not depend on how busy the machine is; a generous wall-clock
-guard stops only a process that waits for ever (``time.sleep``), and says so.
+order) is copied alone into a private folder and run there by a *runner*
+(`msviz.grade.runner.COMMAND`), a process of its own with a limit on
+its CPU time and its memory, that only calls the student's function on the
+boards it is sent and says what happened. This process, the *judge*,
+sends the boards, reads every answer as untrusted data and decides
+everything: the answers, the order, the named mistakes, the points. The
+student's code never writes its own row.
+
+On Linux each runner fences itself before it loads the submission
+(`msviz.grade.sandbox`): it reads only Python's installation and its own
+folder and writes only its own temporary folder (Landlock), opens no
+socket (seccomp, and Landlock for TCP), signals no process outside its own
+(Landlock), and runs in PID and network namespaces of its own, so that no
+process it started outlives it. Where a layer is missing the run goes on
+without it and says so (``--sandbox require`` refuses instead).
+
+Whatever a submission does (loop for ever, even while it is imported, call
+``os._exit``, ask for all the memory there is, crash the interpreter, send
+garbage, kill what it can see) costs its own row, never the run. The limits
+count CPU time, not the clock, so a verdict does not depend on how busy the
+machine is; a generous wall-clock guard stops only a process that waits for
+ever (``time.sleep``), and says so.
 
 Three files are written: ``results.csv`` and ``results.json`` (one row per
-student) and ``class.html``, a page for the teacher with the count of each
-named mistake across the class and each student's first wrong board.
-
-This is not a sandbox: a submission runs with the teacher's rights. Grade
-code from strangers in a container or a virtual machine.
+student, and the fence's layers) and ``class.html``, a page for the teacher
+with the count of each named mistake across the class and each student's
+first wrong board.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
+from . import sandbox
 from .limits import OUTPUT_LIMIT_MB, Limits
 from .page import class_page
 from .results import write_results
@@ -92,6 +106,13 @@ def add_command(commands) -> None:
     )
     grade.add_argument("--out-of", type=float, default=1.0, metavar="POINTS", help="full marks (default 1)")
     grade.add_argument(
+        "--sandbox",
+        choices=("try", "require", "off"),
+        default="try",
+        help="fence each submission (files, network, signals, processes) where this machine can "
+        "(try, the default), refuse to grade unless every layer holds (require), or not at all (off)",
+    )
+    grade.add_argument(
         "--jobs",
         type=int,
         default=_cores(),
@@ -134,6 +155,15 @@ def command(args) -> Path:
         raise ValueError(f"cannot write into {str(args.output)!r}: it is a file, not a folder")
     submissions = find_submissions(args.paths)
     _writable(args.output)  # before the grading, not after it
+    mode = getattr(args, "sandbox", "try")
+    layers = sandbox.available() if mode != "off" else []
+    if mode == "require" and set(layers) != set(sandbox.LAYERS):
+        missing = ", ".join(layer for layer in sandbox.LAYERS if layer not in layers)
+        raise ValueError(
+            f"--sandbox require: this machine cannot fence submissions fully (missing: {missing}); "
+            "grade on Linux 6.7 or later with unprivileged user namespaces, or leave out --sandbox require"
+        )
+    print(f"msviz grade: each submission is fenced: {sandbox.layers_words(layers)}", file=sys.stderr)
     limits = Limits(args.cpu_limit, args.memory)
     rows = grade_class(
         submissions,
@@ -144,5 +174,6 @@ def command(args) -> Path:
         out_of=args.out_of,
         jobs=args.jobs,
         progress=Progress(),
+        fence=mode,
     )
-    return write_results(rows, args.output, order=order, limits=limits)[-1]
+    return write_results(rows, args.output, order=order, limits=limits, fence=layers)[-1]

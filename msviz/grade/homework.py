@@ -54,12 +54,34 @@ def replayed(data: dict):
     return bank
 
 
-def bank_row(found, out_of: float) -> dict:
-    """The row's data for a notebook that made quiz bank `found`: the points its answers earn."""
-    try:
-        bank = replayed(found.to_dict())
-    except Exception as error:  # not a bank msviz made, or data it cannot read
-        return {"verdict": "not graded", "problem": f"its quiz bank could not be read: {error}", "notes": []}
+#: The most questions a handed-in bank may hold.
+MOST_QUESTIONS = 1000
+
+
+def bank_row(data, out_of: float) -> dict:
+    """The row's data for a notebook whose quiz bank's plain data is `data` (untrusted: a runner's).
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> bank_row({"seed": "ada", "questions": "all right"}, 1.0)["problem"]
+    'its quiz bank could not be read'
+    """
+    bank = None
+    if (
+        isinstance(data, dict)
+        and isinstance(data.get("seed"), (str, int))
+        and len(str(data["seed"])) <= 200
+        and isinstance(data.get("questions"), list)
+        and 0 < len(data["questions"]) <= MOST_QUESTIONS
+        and all(isinstance(q, dict) for q in data["questions"])
+    ):
+        try:
+            bank = replayed(data)
+        except Exception:  # data no bank of msviz's makes
+            bank = None
+    if bank is None:
+        return {"verdict": "not graded", "problem": "its quiz bank could not be read", "notes": []}
     data = bank.to_dict()
     said = (
         f"quiz bank for {data['seed']!r}: {data['right']} of {len(bank)} right, {data['answered']} answered"

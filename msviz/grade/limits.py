@@ -20,7 +20,7 @@ class Limits:
 
     @property
     def wall(self) -> float:
-        """Clock seconds before a worker is stopped: `clock`, or 10 times its CPU time (60 at least).
+        """Clock seconds before a runner is stopped: `clock`, or 10 times its CPU time (60 at least).
 
         Examples
         --------
@@ -64,8 +64,22 @@ def stopped_by_the_clock(limits: Limits) -> str:
     )
 
 
-def why_it_stopped(status: int, cpu: float, output: str, limits: Limits) -> str:
-    """Why a worker ended without a result, in words."""
+def why_it_stopped(status: int, cpu: float, output: str, limits: Limits, peak: int = 0) -> str:
+    """Why a runner ended before its last answer, in words.
+
+    `peak` is the most memory it held (bytes): one stopped for CPU time after
+    growing past half its memory limit was filling the memory, not looping.
+
+    Examples
+    --------
+    >>> why_it_stopped(-24, 5.0, "", Limits(cpu=5, memory=400), peak=300 * 2**20)
+    'used more than 400 MB of memory'
+    >>> why_it_stopped(3, 0.1, "", Limits())
+    'exited with status 3 before it was graded (os._exit or sys.exit)'
+    """
+    out_of_cpu = -status in (getattr(signal, "SIGXCPU", None), signal.SIGKILL) or cpu >= limits.cpu - 0.5
+    if out_of_cpu and peak >= limits.memory * 1024 * 1024 // 2:
+        return used_too_much_memory(limits)
     if -status == getattr(signal, "SIGXCPU", None) or cpu >= limits.cpu - 0.5:
         return ran_out_of_cpu(limits)
     if -status == getattr(signal, "SIGXFSZ", None):
@@ -102,9 +116,9 @@ def set_limits(cpu: float, memory: int | None, *, slack: int, stop_at_output: bo
     `cpu` CPU seconds in all (rounded up; the hard limit `slack` seconds later),
     `memory` bytes of address space (None: no limit), no core file,
     `OUTPUT_LIMIT_MB` written. With `stop_at_output` a write past that limit
-    ends the process (SIGXFSZ), as the class command's worker wants; otherwise
+    ends the process (SIGXFSZ), as the class command's runner wants; otherwise
     the write fails. Used by `check`'s child (`msviz.grade.child`) and the
-    class command's worker (`msviz.grade.worker`).
+    class command's runner (`msviz.grade.runner`).
     """
     try:
         import resource

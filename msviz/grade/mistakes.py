@@ -155,6 +155,11 @@ _BUGS = {
         "Your function stopped computing and waited (time.sleep, input(), a lock): a reveal needs "
         "none of them. Remove them, and return the board.",
     ),
+    "unreadable": (
+        "sent something the grader cannot read",
+        "Your code wrote to the grader's own channel, or sent it more than an answer. The grader "
+        "reads only what your function returns: return the board, and write nowhere else.",
+    ),
     "crash": (
         "an error",
         "Your function raised an error: read the last lines of the traceback.",

@@ -35,10 +35,13 @@ pre {{ white-space: pre-wrap; font-size: 0.85rem; }}
 """
 
 
-def class_page(rows: list[Row], *, order: str | None = None) -> str:
+def class_page(rows: list[Row], *, order: str | None = None, fence: str | None = None) -> str:
     """The teacher's page: the class's mistakes as a bar chart, every row, each first wrong board.
 
     A self-contained HTML page (inline SVG, no script, nothing fetched).
+    `fence` names the layers that fenced each submission
+    (`msviz.grade.sandbox.layers_words`). What a submission printed or
+    raised is shown as its own, under its name, never as the grader's words.
 
     Examples
     --------
@@ -58,6 +61,7 @@ def class_page(rows: list[Row], *, order: str | None = None) -> str:
         f"<style>{_PAGE_STYLE.format(**PALETTE)}</style></head><body>",
         "<h1>The class's results</h1>",
         f"<p>{len(rows)} submission{'s' if len(rows) != 1 else ''}, graded on {graded}: {summary}.</p>",
+        *([f'<p class="fence">Each submission ran fenced: {html.escape(fence)}.</p>'] if fence else []),
         "<h2>Mistakes across the class</h2>",
         _mistake_chart(mistake_counts(rows), PALETTE),
         "<h2>Every student</h2>",
@@ -158,7 +162,12 @@ def _first_wrong_board(row: Row) -> str:
     if f["got"] is not None:
         figures.append(_figure(f["got"], "their answer", None, f["expected"]))
     text = f.get("error") or f.get("got_text")
-    said = f"<pre>{html.escape(text)}</pre>" if text else ""
+    said = (
+        f'<p class="theirs">What {html.escape(row.name)}\'s code raised or returned, in its own words:</p>'
+        f'<pre class="theirs">{html.escape(text)}</pre>'
+        if text
+        else ""
+    )
     if f["got"] is not None and f["got"] == f["expected"]:
         said += (
             "<p>The answer is right: the cells were revealed in another order. In the notebook, "

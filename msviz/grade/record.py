@@ -9,9 +9,11 @@ from .. import _checks
 from ..board import SYMBOLS, Board, Cell, check_click, parse_board
 from ..trace import Trace, trace_of_cells, trace_of_writes
 from . import child
-from .child import FORK, GRADER_CPU, fenced_function, run_in_child
+from .child import FORK, GRADER_CPU, how_it_ended
+from .judge import attempt
 from .order import after_writes, first_touches, is_breadth_first, order_notes
-from .run import Attempt, as_function, attempt
+from .remote import Stopped
+from .run import Attempt, as_function
 from .vocabulary import MOST_TIME_LIMIT, ORDER_WORDS
 
 __all__ = ["Recording", "record"]
@@ -147,12 +149,7 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     rows = parse_board(board)
     click = check_click(click, (len(rows), len(rows[0])))
     if FORK and not child.in_child:
-        ended = run_in_child(
-            lambda send: attempt(fenced_function(function, time_limit), rows, click, time_limit).to_dict(),
-            cpu=time_limit + GRADER_CPU,
-            wall=max(60.0, 3 * (time_limit + GRADER_CPU)),
-        )
-        tried = Attempt.from_dict(ended.result) if ended.result is not None else _died(ended)
+        tried = _in_child(function, rows, click, time_limit)
     else:
         tried = attempt(function, rows, click, time_limit)
     notes = list(tried.notes)
@@ -180,8 +177,19 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     )
 
 
-def _died(ended) -> Attempt:
-    """The attempt of a function whose process died: no writes seen, the death as its problem."""
-    return Attempt(
-        returned=None, returned_text="nothing", problem=ended.words, bug=ended.death, output=ended.output
-    )
+def _in_child(function, rows, click, time_limit: float) -> Attempt:
+    """The run, made by a fenced runner and judged here; a death comes back as the attempt's problem."""
+    cpu = time_limit + GRADER_CPU
+    wall = max(60.0, 3 * cpu)
+    before = child.resident()
+    runner = child.start(function, cpu=cpu, wall=wall)
+    try:
+        tried = runner.attempt(rows, click, time_limit)
+    except Stopped as stopped:
+        bug, words = how_it_ended(stopped.ended, cpu, wall, before)
+        return Attempt(returned=None, returned_text="nothing", problem=words, bug=bug, output=stopped.ended.output)
+    except BaseException:
+        runner.finish("interrupted")
+        raise
+    runner.finish()
+    return tried

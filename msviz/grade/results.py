@@ -1,9 +1,18 @@
-"""The results files: results.csv and results.json (one row per student), and class.html beside them."""
+"""The results files: results.csv and results.json (one row per student), and class.html beside them.
+
+Each file is written by the judge alone, to a new file of its own in the
+output folder and then renamed over the old one: a link planted there is
+replaced, never written through, and an interrupted run leaves the last
+complete results whole.
+"""
 
 from __future__ import annotations
 
 import csv
+import io
 import json
+import os
+import tempfile
 from pathlib import Path
 
 from .limits import Limits
@@ -11,24 +20,58 @@ from .page import class_page
 from .rows import COLUMNS, Row
 
 
-def write_results(rows: list[Row], folder: Path, *, order: str | None, limits: Limits) -> list[Path]:
-    """Write results.csv, results.json and class.html into `folder`; return their paths."""
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path`: a new file beside it (never through a link), then renamed over it.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> where = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> write_atomically(where, "hello"); where.read_text()
+    'hello'
+    """
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(name, 0o644)
+        os.replace(name, path)
+    except BaseException:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+        raise
+
+
+def write_results(
+    rows: list[Row], folder: Path, *, order: str | None, limits: Limits, fence: list[str] | None = None
+) -> list[Path]:
+    """Write results.csv, results.json and class.html into `folder`; return their paths.
+
+    `fence` lists the layers that fenced the submissions (`msviz.grade.sandbox.LAYERS`).
+    """
+    from .sandbox import layers_words
+
     folder.mkdir(parents=True, exist_ok=True)
     table, data, page = folder / "results.csv", folder / "results.json", folder / "class.html"
-    with open(table, "w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=COLUMNS)
-        writer.writeheader()
-        writer.writerows(row.as_csv() for row in rows)
+    held = layers_words(fence or [])
+    text = io.StringIO()
+    writer = csv.DictWriter(text, fieldnames=COLUMNS)
+    writer.writeheader()
+    writer.writerows(row.as_csv() for row in rows)
     document = {
         "order": order,
         "limits": {"cpu_seconds": limits.cpu, "memory_mb": limits.memory, "wall_seconds": limits.wall},
+        "fence": {"layers": [layer for layer in (fence or [])], "words": held},
         "students": [_json_row(row) for row in rows],
     }
-    data.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
-    page.write_text(class_page(rows, order=order), encoding="utf-8")
+    write_atomically(table, text.getvalue())
+    write_atomically(data, json.dumps(document, indent=1) + "\n")
+    write_atomically(page, class_page(rows, order=order, fence=held))
     return [table, data, page]
-
-
 def _json_row(row: Row) -> dict:
     return {
         "name": row.name,

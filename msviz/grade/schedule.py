@@ -1,34 +1,68 @@
-"""Scheduling: a worker per submission, a few at a time, each row read or its death named; progress."""
+"""The class run: a fenced runner per submission, judged here, a few at a time; progress.
+
+For each submission the class command (the judge) copies the file alone
+into a private folder, starts a runner there (`msviz.grade.runner.COMMAND`) with an environment of its
+own and a channel of two pipes, and judges every board itself
+(`msviz.grade.verdict.judge_all`): the runner only runs the student's
+function and says what happened. Nothing the runner does reaches another
+row: its row is made here, from what it answered, or from how it ended.
+"""
 
 from __future__ import annotations
 
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
-from dataclasses import dataclass
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
-from .limits import Limits, stopped_by_the_clock, why_it_stopped
+from . import sandbox
+from .cases import cases
+from .homework import bank_row
+from .judge import CANNOT_READ
+from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
+from .remote import Remote, Stopped
 from .rows import STDOUT_KEPT, Row
-from .submissions import Submission
-from .vocabulary import clip
+from .runner import COMMAND
+from .submissions import Submission, could_not_be_read, no_function
+from .verdict import judge_all
+from .vocabulary import FUNCTION_NAMES, clip
 
 #: At most this many submissions at once by default: each may use its memory limit.
 MOST_JOBS = 8
+#: The largest submission copied to a runner (bytes): a bigger file is not graded.
+MOST_FILE_BYTES = 20 * 1024 * 1024
+#: The seed of the boards: the same as `msviz.check`'s, so a class sees the boards a notebook saw.
+SEED = 529
 
 
-@dataclass
-class _Running:
-    submission: Submission
-    process: subprocess.Popen
-    folder: Path
-    started: float
-    output: object
+class _Live:
+    """The runners running now, so that Ctrl-C stops each of them."""
+
+    def __init__(self):
+        self.lock, self.remotes, self.cancelled = threading.Lock(), set(), False
+
+    def add(self, remote: Remote) -> None:
+        with self.lock:
+            if self.cancelled:
+                remote.finish("interrupted")
+            self.remotes.add(remote)
+
+    def remove(self, remote: Remote) -> None:
+        with self.lock:
+            self.remotes.discard(remote)
+
+    def cancel(self) -> None:
+        with self.lock:
+            self.cancelled = True
+            remotes = list(self.remotes)
+        for remote in remotes:
+            remote._kill()
 
 
 def grade_class(
@@ -41,8 +75,9 @@ def grade_class(
     out_of: float = 1.0,
     jobs: int = 1,
     progress=None,
+    fence: str = "try",
 ) -> list[Row]:
-    """Grade each submission in a worker process of its own; return the rows, in the order given.
+    """Grade each submission in a fenced runner of its own, judged here; return the rows, in the order given.
 
     Parameters
     ----------
@@ -51,7 +86,7 @@ def grade_class(
     order : {"dfs", "bfs"}, optional
         Also grade the order, as ``msviz.check(..., order=order)`` does.
     limits : Limits
-        The CPU time and memory each worker may use.
+        The CPU time and memory each runner may use, and the wall-clock guard.
     random_boards : int
         Random boards tried (fewer is faster).
     function : str, optional
@@ -59,10 +94,14 @@ def grade_class(
     out_of : float
         Full marks, for each row's points.
     jobs : int
-        Workers at once.
+        Runners at once.
     progress : callable, optional
         Called with ``(0, total, None)`` first, then with ``(done, total,
         row)`` after each submission.
+    fence : {"try", "require", "off"}
+        Whether runners fence themselves (`msviz.grade.sandbox`) where they can,
+        must (a runner whose fence does not hold all its layers is not graded),
+        or not at all.
 
     Examples
     --------
@@ -75,141 +114,183 @@ def grade_class(
     ('ada', 'wrong', (0, 2))
     >>> shutil.rmtree(folder)
     """
-    options = {
+    tries = cases(random_boards=random_boards, seed=SEED)
+    settings = {
         "order": order,
-        "cpu": limits.cpu,
-        "memory": limits.memory,
-        "clock": limits.clock,
-        "random_boards": random_boards,
+        "limits": limits,
         "function": function,
         "out_of": out_of,
+        "fence": fence != "off",
+        "require": fence == "require",
     }
-    waiting, running, rows = list(submissions), [], {}
+    live, rows, lock = _Live(), {}, threading.Lock()
     if progress:
         progress(0, len(submissions), None)
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="msviz-judge")
+    futures = {pool.submit(grade_one, s, tries, settings, live): s for s in submissions}
     try:
-        while waiting or running:
-            while waiting and len(running) < jobs:
-                running.append(_start(waiting.pop(0), options))
-            for job in list(running):
-                row = _finished(job, limits)
-                if row is not None:
-                    running.remove(job)
-                    rows[job.submission] = row
+        waiting = set(futures)
+        while waiting:
+            done, waiting = wait(waiting, timeout=0.5, return_when=FIRST_COMPLETED)
+            for future in done:
+                row = future.result()
+                with lock:
+                    rows[futures[future]] = row
                     if progress:
                         progress(len(rows), len(submissions), row)
-            if running:
-                time.sleep(0.05)
-    finally:
-        for job in running:  # interrupted (Ctrl-C): stop what is still running
-            _stop(job.process)
-            _clean(job)
+    except BaseException:  # interrupted (Ctrl-C): stop what is still running
+        live.cancel()
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown()
     return [rows[s] for s in submissions]
 
 
-def _worker_environment() -> dict:
-    env = dict(os.environ)
-    package_home = str(Path(__file__).resolve().parents[2])  # msviz importable from any folder
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (package_home, env.get("PYTHONPATH")) if p)
-    # One thread for numpy's libraries and few malloc arenas: the memory limit then counts the
-    # submission, not reserved address space.
-    for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        env[name] = "1"
-    env.update(MALLOC_ARENA_MAX="2", MPLBACKEND="Agg", PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8")
-    return env
+def _folders() -> tuple[Path, Path, Path]:
+    """A private folder for one runner: ``work`` (its working directory, the copy) and ``tmp`` (writable)."""
+    root = Path(tempfile.mkdtemp(prefix="msviz-grade-"))
+    work, tmp = root / "work", root / "tmp"
+    work.mkdir(mode=0o700)
+    tmp.mkdir(mode=0o700)
+    return root, work, tmp
 
 
-def _start(submission: Submission, options: dict) -> _Running:
-    folder = Path(tempfile.mkdtemp(prefix="msviz-grade-"))
-    (folder / "options.json").write_text(
-        json.dumps({**options, "path": str(submission.path.resolve())}), encoding="utf-8"
-    )
-    output = open(folder / "output.txt", "wb")  # closed by _clean
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "msviz.grade.worker",
-            str(folder / "result.json"),
-            str(folder / "options.json"),
-        ],
-        cwd=submission.path.resolve().parent,  # as Jupyter runs a notebook: beside its files
-        env=_worker_environment(),
-        stdin=subprocess.DEVNULL,
-        stdout=output,
-        stderr=subprocess.STDOUT,
-        start_new_session=os.name == "posix",
-    )
-    return _Running(submission, process, folder, time.monotonic(), output)
-
-
-def _reap(process: subprocess.Popen) -> tuple[int, float] | None:
-    """The exit status and CPU seconds of a worker that has ended, or None while it runs."""
-    if hasattr(os, "wait4"):
-        try:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-        except ChildProcessError:
-            return (process.returncode or 0), 0.0
-        if pid == 0:
-            return None
-        process.returncode = os.waitstatus_to_exitcode(status)
-        return process.returncode, usage.ru_utime + usage.ru_stime
-    status = process.poll()
-    return None if status is None else (status, 0.0)
-
-
-def _finished(job: _Running, limits: Limits) -> Row | None:
-    ended = _reap(job.process)
-    guard = ended is None and time.monotonic() - job.started > limits.wall
-    if ended is None and not guard:
-        return None
-    if guard:
-        _stop(job.process)
-        ended = (None, 0.0)
+def _copy(submission: Submission, work: Path) -> Path | str:
+    """Copy the submission alone into `work` (never through a link); its copy's path, or why not."""
     try:
-        return _row(job, limits, *ended, guard=guard)
-    finally:
-        _clean(job)
+        fd = os.open(submission.path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as error:
+        return could_not_be_read(error.strerror or str(error))
+    with os.fdopen(fd, "rb") as source:
+        data = source.read(MOST_FILE_BYTES + 1)
+    if len(data) > MOST_FILE_BYTES:
+        return could_not_be_read(f"it is larger than {MOST_FILE_BYTES // 2**20} MB")
+    copy = work / submission.path.name
+    copy.write_bytes(data)
+    return copy
 
 
-def _stop(process: subprocess.Popen) -> None:
+def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
+    """Start a runner on `copy`; the judge's handle on it."""
+    limits = settings["limits"]
+    from_judge, to_runner = os.pipe()
+    from_runner, to_judge = os.pipe()
+    output = open(root / "output.txt", "w+b")
+    options = {
+        "path": str(copy),
+        "tmp": str(tmp),
+        "cpu": limits.cpu,
+        "memory": limits.memory,
+        "function": settings["function"],
+        "read": from_judge,
+        "write": to_judge,
+        "fence": settings["fence"],
+    }
     try:
-        if os.name == "posix":
-            os.killpg(process.pid, signal.SIGKILL)  # the worker and anything it started
-        else:
-            process.kill()
-    except (ProcessLookupError, PermissionError):
-        pass
-    try:
-        process.wait(timeout=10)
-    except (subprocess.TimeoutExpired, ChildProcessError):
-        pass
-
-
-def _clean(job: _Running) -> None:
-    job.output.close()
-    shutil.rmtree(job.folder, ignore_errors=True)
-
-
-def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> Row:
-    """The row of a worker that has ended: from its result, or from how it ended."""
-    name, file = job.submission.name, str(job.submission.path)
-    output = (job.folder / "output.txt").read_bytes()[-20000:].decode("utf-8", "replace")
-    try:
-        data = json.loads((job.folder / "result.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = None
-    if guard:
-        return Row(name, file, "stopped", problem=stopped_by_the_clock(limits), stdout=clip(output, 2000))
-    if data is None:
-        return Row(
-            name,
-            file,
-            "stopped",
-            problem=why_it_stopped(status, cpu, output, limits),
-            stdout=clip(output, 2000),
+        process = subprocess.Popen(
+            [sys.executable, *COMMAND, json.dumps(options)],
+            cwd=root,  # no module beside it: the copy is in work/, which the runner enters once started
+            env=sandbox.clean_environment(str(tmp)),
+            stdin=subprocess.DEVNULL,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            pass_fds=(from_judge, to_judge),
+            start_new_session=os.name == "posix",
         )
+    finally:
+        os.close(from_judge)
+        os.close(to_judge)
+    process.returncode = 0  # reaped by the Remote: Popen must not wait for it too
+    return Remote(process.pid, from_runner, to_runner, output, time.monotonic() + limits.wall, None, group=True)
+
+
+def grade_one(submission: Submission, tries, settings: dict, live: _Live | None = None) -> Row:
+    """Grade one submission: start its runner, judge its answers, end it; its row. Never raises
+    but KeyboardInterrupt."""
+    name, file = submission.name, str(submission.path)
+    root, work, tmp = _folders()
+    try:
+        copy = _copy(submission, work)
+        if isinstance(copy, str):
+            return Row(name, file, "not graded", problem=copy)
+        remote = _start(copy, root, tmp, settings)
+        if live is not None:
+            live.add(remote)
+        try:
+            return _judged(remote, name, file, tries, settings)
+        finally:
+            remote.finish("done")
+            if live is not None:
+                live.remove(remote)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
+    limits = settings["limits"]
+    try:
+        fence = remote.receive().get("fence")
+        if not (isinstance(fence, list) and set(fence) <= set(sandbox.LAYERS)):
+            return _stopped(remote, name, file, limits, "unreadable")
+        if settings.get("require") and set(fence) != set(sandbox.LAYERS):
+            missing = ", ".join(layer for layer in sandbox.LAYERS if layer not in fence)
+            return Row(name, file, "not graded", problem=f"not graded: its fence did not hold ({missing})")
+        found = remote.receive()
+    except Stopped as stopped:
+        return _died(stopped.ended, name, file, limits)
+    notes = found.get("notes")
+    if not (isinstance(notes, list) and len(notes) <= 1000 and all(isinstance(n, str) for n in notes)):
+        return _stopped(remote, name, file, limits, "unreadable")
+    notes = [clip(n, 300) for n in notes]
+    kind = found.get("found")
+    if kind == "function" and isinstance(found.get("called"), str):
+        report, stopped = judge_all(remote.attempt, tries, settings["order"], None, 2.0, False)
+        if stopped is not None:
+            return _died(stopped.ended, name, file, limits)
+        data = report_data(report, settings["out_of"])
+        called = clip(found["called"], 80)
+        data["notes"] = notes + data["notes"] + ([f"graded {called}"] if called not in FUNCTION_NAMES else [])
+        if report.failure is not None and report.failure.bug == "memory":  # as if it had died of it
+            ended = remote.finish("done")
+            return Row(name, file, "stopped", problem=used_too_much_memory(limits), stdout=clip(ended.output, 2000))
+        data["problem"] = None
+        data["verdict"] = "right" if data["ok"] else "wrong"
+        return _row(name, file, data, remote)
+    if kind == "bank":
+        data = bank_row(found.get("bank"), settings["out_of"])
+        data["notes"] = notes + data["notes"]
+        return _row(name, file, data, remote)
+    if kind == "nothing":
+        return Row(name, file, "not graded", problem=no_function(), notes=notes)
+    if kind == "unreadable" and isinstance(found.get("why"), str):
+        return Row(name, file, "not graded", problem=could_not_be_read(clip(found["why"], 300)), notes=notes)
+    if kind == "error" and isinstance(found.get("why"), str):
+        return Row(name, file, "not graded", problem=f"could not be graded: {clip(found['why'], 300)}")
+    if kind == "memory":
+        return Row(name, file, "stopped", problem=used_too_much_memory(limits), notes=notes)
+    return _stopped(remote, name, file, limits, "unreadable")
+
+
+def _stopped(remote: Remote, name: str, file: str, limits: Limits, why: str) -> Row:
+    return _died(remote.finish(why), name, file, limits)
+
+
+def _died(ended, name: str, file: str, limits: Limits) -> Row:
+    """The row of a runner that ended, or was stopped, before its last answer."""
+    output = clip(ended.output, 2000)
+    if ended.why == "unreadable":
+        problem = "stopped: " + CANNOT_READ
+    elif ended.why == "clock":
+        problem = stopped_by_the_clock(limits)
+    else:
+        status = os.waitstatus_to_exitcode(ended.status)
+        problem = why_it_stopped(status, ended.cpu, ended.output, limits, ended.peak)
+    return Row(name, file, "stopped", problem=problem, stdout=output)
+
+
+def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
     failure = data.get("failure")
+    ended = remote.finish("done")
     return Row(
         name,
         file,
@@ -222,8 +303,18 @@ def _row(job: _Running, limits: Limits, status, cpu: float, *, guard: bool) -> R
         notes=data.get("notes", []),
         failure=failure,
         summary=data.get("summary", ""),
-        stdout=clip(output + data.get("stdout", ""), STDOUT_KEPT),
+        stdout=clip(ended.output + data.get("stdout", ""), STDOUT_KEPT),
     )
+
+
+def report_data(report, out_of: float = 1.0) -> dict:
+    """What a row needs of a `Report`: `Report.to_dict`, its first failure without its writes."""
+    data = report.to_dict(out_of)
+    data["failure"] = data["failures"][0] if data["failures"] else None
+    if data["failure"] is not None:
+        data["failure"] = {k: v for k, v in data["failure"].items() if k != "writes"}
+    data["stdout"] = clip(data["stdout"], STDOUT_KEPT)
+    return data
 
 
 class Progress:

@@ -8,6 +8,7 @@ seconds.
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 
 from .. import _checks
@@ -15,14 +16,16 @@ from ..board import Board
 from ..traversal import reveal
 from . import child
 from .cases import Case, cases, smaller
-from .child import FORK, GRADER_CPU, fenced_function, run_in_child
+from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
+from .judge import attempt
 from .mistakes import name_wrong_answer
 from .order import order_bug, order_notes
+from .remote import Stopped
 from .report import CATEGORIES, Failure, Report
-from .run import Attempt, Guard, as_function, attempt
-from .vocabulary import MOST_TIME_LIMIT
+from .run import Attempt, Guard, as_function
+from .vocabulary import MOST_TIME_LIMIT, OUTPUT_KEPT
 
-__all__ = ["check", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
+__all__ = ["check", "judge_all", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS", "INTERRUPTED"]
 
 #: CPU seconds the student's code may use in one whole check; the boards left
 #: after it is spent are not tried. One board may go past it by its own time
@@ -43,14 +46,15 @@ SHRINK_TRIES = 150
 SHRINK_BUDGET = 5.0
 
 
-def _grade(
-    function, case: Case, order, neighbors, limit, guard=None
-) -> tuple[Attempt, Board, str | None, str | None]:
-    """Run one board; then (never before: the answer is in no frame the function can see) grade it.
+def _grade(run, case: Case, order, neighbors, limit) -> tuple[Attempt, Board, str | None, str | None]:
+    """Have one board run (``run(board, click, limit)``, an `Attempt`); then judge it.
 
-    Returns the attempt, the right answer, and what is wrong with the answer and with the order.
+    The answer is worked out only after the run: it is in no frame, and no
+    process, the student's code can see. Returns the attempt, the right
+    answer, and what is wrong with the answer and with the order. `Stopped`
+    goes on up when the runner ended without answering.
     """
-    tried = attempt(function, case.board, case.click, limit, guard)
+    tried = run(case.board, case.click, limit)
     expected = reveal(case.board, case.click)
     if tried.problem is not None:
         return tried, expected, tried.bug, None
@@ -68,7 +72,7 @@ def _failure(category, case, tried: Attempt, expected, bug, order) -> Failure:
     return Failure(category, case, expected, got, bug, error, None, tried.writes, order, tried.returned_text)
 
 
-def _shrink(function, failure: Failure, order, neighbors, limit) -> Failure:
+def _shrink(run, failure: Failure, order, neighbors, limit) -> Failure:
     """Return the failure on the smallest board found that fails with the same mistake.
 
     Tries, greedily: no earlier clicks, a row or a column fewer, a mine fewer;
@@ -84,7 +88,11 @@ def _shrink(function, failure: Failure, order, neighbors, limit) -> Failure:
             if tries >= SHRINK_TRIES or cpu >= SHRINK_BUDGET:
                 break
             tries += 1
-            tried, expected, answer_bug, bug_of_order = _grade(function, case, order, neighbors, limit)
+            try:
+                tried, expected, answer_bug, bug_of_order = _grade(run, case, order, neighbors, limit)
+            except Stopped:  # the runner died on a smaller board: keep the smallest found so far
+                progress = False
+                break
             cpu += tried.cpu
             bug = bug_of_order if failure.category == "order" else answer_bug
             if bug == failure.bug and (failure.category != "order" or answer_bug is None):
@@ -203,35 +211,66 @@ def check(
     )
     tries = cases(random_boards=random_boards, seed=seed)
     if not FORK or child.in_child:
-        report = _graded(function, tries, order, neighbors, time_limit, show)
+        guard = Guard()
+        report, _ = judge_all(
+            lambda board, click, limit: attempt(function, board, click, limit, guard),
+            tries,
+            order,
+            neighbors,
+            time_limit,
+            show,
+        )
         if not FORK:
             report.notes.append(IN_PROCESS)
         return report
-
-    def job(send):
-        fenced = fenced_function(function, time_limit)
-        return _graded(fenced, tries, order, neighbors, time_limit, show, send).to_dict()
-
     cpu = CHECK_BUDGET + SHRINK_BUDGET + time_limit + GRADER_CPU
-    ended = run_in_child(job, cpu=cpu, wall=max(60.0, 3 * cpu))
-    if ended.result is not None:
-        return Report.from_dict(ended.result)
-    return _death_report(ended, tries, order, show)
+    wall = max(60.0, 3 * cpu)
+    before = child.resident()
+    runner = child.start(function, cpu=cpu, wall=wall)
+    try:
+        report, stopped = judge_all(runner.attempt, tries, order, neighbors, time_limit, show)
+    except BaseException:  # Ctrl-C in the notebook: the runner goes too
+        runner.finish("interrupted")
+        raise
+    ended = runner.finish()
+    if stopped is not None and os.WIFEXITED(ended.status) and os.WEXITSTATUS(ended.status) == INTERRUPTED:
+        raise KeyboardInterrupt
+    if stopped is not None:
+        report.failures[0] = _named_death(report.failures[0], *how_it_ended(ended, cpu, wall, before))
+    report.stdout = (report.stdout + ended.output)[-OUTPUT_KEPT:]
+    return report
 
 
-def _graded(function, tries, order, neighbors, time_limit, show, tell=None) -> Report:
-    """Grade the function on every board, here, in this process; `tell` is told of each board's verdict."""
-    guard = Guard()
+def _named_death(failure: Failure, bug: str, words: str) -> Failure:
+    return replace(failure, bug=bug, error=words)
+
+
+def judge_all(run, tries, order, neighbors, time_limit, show) -> tuple[Report, Stopped | None]:
+    """Judge every board of `tries`, each run by ``run(board, click, limit)``; the report, and how
+    the runner stopped if it ended before the last board (its failure then names the board, with
+    the mistake ``"ended the process"`` until the caller names the death).
+
+    `run` is the only way the judge reaches the student's code: in a runner
+    process (`msviz.grade.remote.Remote.attempt`) or here (`msviz.grade.judge.attempt`).
+    """
     results = {name: [0, 0] for name in ("examples", "tricky", "random")}
     if order:
         results["order"] = [0, 0]
     first: dict[str, Failure] = {}
     notes: dict[str, None] = {}
-    printed, cpu = [], 0.0
+    printed, cpu, stopped = [], 0.0, None
     for i, case in enumerate(tries):
-        tried, expected, answer_bug, bug_of_order = _grade(
-            function, case, order, neighbors, time_limit, guard
-        )
+        try:
+            tried, expected, answer_bug, bug_of_order = _grade(run, case, order, neighbors, time_limit)
+        except Stopped as error:
+            stopped = error
+            died = Failure(
+                case.category, case, reveal(case.board, case.click), None, "ended the process", "", order=order
+            )
+            _untried(results, tries[i:], order)
+            if len(tries) - i > 1:
+                notes[f"after that, the other {len(tries) - i - 1} boards were not tried"] = None
+            break
         cpu += tried.cpu
         printed.append(tried.output)
         notes.update(dict.fromkeys(tried.notes))
@@ -246,8 +285,6 @@ def _graded(function, tries, order, neighbors, time_limit, show, tell=None) -> R
             results["order"][0] += answer_bug is None and bug_of_order is None
             if bug_of_order is not None and "order" not in first:
                 first["order"] = _failure("order", case, tried, expected, bug_of_order, order)
-        if tell is not None:
-            tell({"i": i, "a": answer_bug, "o": bug_of_order})
         stop = answer_bug in STOPS[2:] or (answer_bug in STOPS and tried.problem.startswith("stopped"))
         if stop or cpu >= CHECK_BUDGET:
             left = len(tries) - i - 1
@@ -257,52 +294,23 @@ def _graded(function, tries, order, neighbors, time_limit, show, tell=None) -> R
                     why.get(answer_bug, "the time-out") if stop else f"{CHECK_BUDGET:g} s of CPU time in all"
                 )
                 notes[f"after {why}, the other {left} boards were not tried"] = None
-            for later in tries[i + 1 :]:
-                results[later.category][1] += 1
-                if order:
-                    results["order"][1] += 1
+            _untried(results, tries[i + 1 :], order)
             break
-    failures = [first[name] for name in CATEGORIES if name in first]
-    if tell is not None and failures:
-        tell({"shrinking": True})
-    failures = [
-        _shrink(function, f, order, neighbors, time_limit) if f.case.category == "random" else f
-        for f in failures
-    ]
+    if stopped is not None:  # the death first: it is what the student must see
+        failures = [died] + [f for name, f in first.items() if name not in (case.category, "order")]
+    else:
+        failures = [first[name] for name in CATEGORIES if name in first]
+        failures = [
+            _shrink(run, f, order, neighbors, time_limit) if f.case.category == "random" else f
+            for f in failures
+        ]
     results = {name: tuple(v) for name, v in results.items()}
-    return Report(results, failures, order, list(notes), show, "".join(printed), cpu)
+    return Report(results, failures, order, list(notes), show, "".join(printed), cpu), stopped
 
 
-def _death_report(ended, tries, order, show) -> Report:
-    """The report of a check whose process died: the boards graded before, then the death, named."""
-    results = {name: [0, 0] for name in ("examples", "tricky", "random")}
-    if order:
-        results["order"] = [0, 0]
-    told = [m for m in ended.messages if "i" in m]
-    for m in told:
-        category = tries[m["i"]].category
-        results[category][0] += m["a"] is None
-        results[category][1] += 1
-        if order:
-            results["order"][0] += m["a"] is None and m["o"] is None
-            results["order"][1] += 1
-    words = ended.words
-    if len(told) < len(tries) and not any("shrinking" in m for m in ended.messages):
-        case = tries[len(told)]
-        untried = tries[len(told) :]
-    else:  # it died on a smaller board, made from the first random board it got wrong
-        case = next((tries[m["i"]] for m in told if m["a"] is not None), tries[-1])
-        untried = []
-        words += f" (on a smaller board made from {case.name}, which it got wrong)"
-    for later in untried:
-        results[later.category][1] += 1
+def _untried(results: dict, later, order) -> None:
+    """Count boards not tried as tried and not passed."""
+    for case in later:
+        results[case.category][1] += 1
         if order:
             results["order"][1] += 1
-    notes = []
-    if len(untried) > 1:
-        notes.append(f"after that, the other {len(untried) - 1} boards were not tried")
-    failure = Failure(
-        case.category, case, reveal(case.board, case.click), None, ended.death, words, order=order
-    )
-    results = {name: tuple(v) for name, v in results.items()}
-    return Report(results, [failure], order, notes, show, ended.output, ended.cpu)

@@ -1,0 +1,292 @@
+"""The judge's side of the channel: what a runner sends, read as untrusted input.
+
+The judge never runs student code. It sends a runner one board at a time and
+reads back what the runner says happened (`msviz.grade.runner.raw`), with a
+size limit, checked against its schema (types, the board's shape, the
+cells' symbols, counts) before use; nothing is executed or unpickled. A
+message it cannot read makes `Unreadable`: the submission is then stopped,
+"it sent something the grader cannot read", and nothing it said counts.
+
+`read_raw` turns that data into an `Attempt`, naming what went wrong: the
+runner only reports what was raised and returned, never a verdict.
+
+Examples
+--------
+>>> from msviz.grade.runner import raw
+>>> def fill(board, click):
+...     board[0][0] = "B"
+...     return board
+>>> read_raw(raw(fill, [["E"]], (0, 0), 1.0), [["E"]], 1.0).board
+[['B']]
+>>> read_raw({"returned": "yes"}, [["E"]], 1.0)
+Traceback (most recent call last):
+...
+msviz.grade.judge.Unreadable: it sent something the grader cannot read (returned)
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import select
+import time
+
+from ..board import SYMBOLS
+from .runner import MOST_WRITES, TEXT_KEPT, raw
+from .run import Attempt
+from .vocabulary import OUTPUT_KEPT
+
+__all__ = ["Unreadable", "Channel", "read_raw", "attempt", "MOST_BYTES", "CANNOT_READ"]
+
+#: The most bytes one message from a runner may hold (a 50x50 board's writes take about 1 MB).
+MOST_BYTES = 8 * 1024 * 1024
+#: What a row says of a submission whose runner sent something the judge cannot read.
+CANNOT_READ = "it sent something the grader cannot read"
+#: The notes a runner may send: the reading's and the recording board's own, nothing else.
+_NOTES = (
+    r"row \d{1,4} was put in place whole \(board\[\d{1,4}\] = \.\.\.\): its cells count as written last; "
+    r"write cell by cell, board\[r\]\[c\] = \.\.\., for the order to be seen",
+    r"your function returned a [\w. ]{1,60}: its cells were compared; LeetCode wants a list of lists",
+    r"your rows are [\w ,.]{1,200}: their cells were compared; LeetCode wants lists",
+)
+_NOTE = re.compile("|".join(f"(?:{p})" for p in _NOTES))
+_READ_KINDS = ("returned nothing", "digits as numbers", "not a board")
+_ERROR_KINDS = ("time", "recursion", "memory", "index", "error")
+
+
+class Unreadable(Exception):
+    """A runner sent something the judge cannot read: too much, not JSON, not the schema."""
+
+    def __init__(self, what: str = ""):
+        super().__init__(CANNOT_READ + (f" ({what})" if what else ""))
+
+
+def _need(ok: bool, what: str) -> None:
+    if not ok:
+        raise Unreadable(what)
+
+
+def _text(value, most: int, what: str) -> str:
+    _need(isinstance(value, str), what)
+    return value if len(value) <= most else value[: most - 3] + "..."
+
+
+def _count(value, most: int, what: str) -> int:
+    _need(type(value) is int and 0 <= value <= most, what)
+    return value
+
+
+def _rows(value, shape, what: str, one_letter: bool) -> list[list[str]]:
+    """A board of `shape` as a runner sent it: rows of strings (one letter each, if asked)."""
+    rows, cols = shape
+    _need(isinstance(value, list) and len(value) == rows, what)
+    for row in value:
+        _need(isinstance(row, list) and len(row) == cols, what)
+        for cell in row:
+            _need(isinstance(cell, str) and (len(cell) == 1 if one_letter else len(cell) <= 120), what)
+    return value
+
+
+def _after(value, shape) -> list[list[str]]:
+    """The board given, as the call left it: its rows may have any length (the student's own rows)."""
+    _need(isinstance(value, list) and len(value) == shape[0], "after")
+    for row in value:
+        _need(isinstance(row, list) and len(row) <= 4 * shape[1] + 64, "after")
+        _need(all(isinstance(cell, str) and len(cell) <= 120 for cell in row), "after")
+    return value
+
+
+def _writes(value, shape, count: int) -> tuple:
+    rows, cols = shape
+    _need(isinstance(value, list) and len(value) <= min(count, MOST_WRITES + rows * cols), "writes")
+    out = []
+    for w in value:
+        _need(isinstance(w, list) and len(w) == 4, "writes")
+        r, c, v, d = w
+        _need(type(r) is int and type(c) is int and 0 <= r < rows and 0 <= c < cols, "writes")
+        _need(isinstance(v, str) and len(v) <= 120 and type(d) is int and 0 <= d <= 10**7, "writes")
+        out.append((r, c, v, d))
+    return tuple(out)
+
+
+def _error(value) -> dict | None:
+    if value is None:
+        return None
+    _need(isinstance(value, dict) and value.get("kind") in _ERROR_KINDS, "error")
+    return {
+        "kind": value["kind"],
+        "text": _text(value.get("text", ""), TEXT_KEPT, "error"),
+        "deepest": _count(value.get("deepest", 0), 10**7, "error"),
+    }
+
+
+def read_raw(data, board, limit: float) -> Attempt:
+    """Read a runner's account of one board (untrusted) as an `Attempt`, naming what went wrong.
+
+    Raises `Unreadable` when `data` is not what a runner sends for `board`.
+    """
+    _need(isinstance(data, dict), "not a message")
+    shape = (len(board), len(board[0]))
+    returned = data.get("returned")
+    if returned is not None:
+        returned = _rows(returned, shape, "returned", one_letter=True)
+    read = data.get("read")
+    if read is not None:
+        _need(isinstance(read, dict) and read.get("kind") in _READ_KINDS, "read")
+        read = {"kind": read["kind"], "problem": _text(read.get("problem"), TEXT_KEPT, "read")}
+        returned = None
+    count = _count(data.get("write_count"), 10**12, "write_count")
+    writes = _writes(data.get("writes"), shape, count)
+    notes = data.get("notes")
+    _need(isinstance(notes, list) and len(notes) <= shape[0] + 4, "notes")
+    for note in notes:
+        _need(isinstance(note, str) and _NOTE.fullmatch(note) is not None, "notes")
+    changed = data.get("changed")
+    _need(isinstance(changed, list) and len(changed) <= 1000, "changed")
+    changed = [_text(c, 200, "changed") for c in changed]
+    cpu = data.get("cpu")
+    _need(type(cpu) in (int, float) and math.isfinite(cpu) and 0 <= cpu <= 10**6, "cpu")
+    for key in ("recursed", "used_msviz"):
+        _need(isinstance(data.get(key), bool), key)
+    out = Attempt(
+        returned=returned if returned is not None else _text(data.get("returned_text"), TEXT_KEPT, "text"),
+        returned_text=_text(data.get("returned_text"), TEXT_KEPT, "returned_text"),
+        board=returned,
+        notes=tuple(notes),
+        writes=writes,
+        recursed=data["recursed"],
+        deepest=_count(data.get("deepest"), 10**7, "deepest"),
+        given=_after(data.get("after"), shape),
+        cpu=float(cpu),
+        output=_text(data.get("output"), OUTPUT_KEPT, "output"),
+        changed=tuple(changed),
+    )
+    out.problem, out.bug = _problem(_error(data.get("error")), read, shape, limit, count)
+    if out.problem is not None:
+        out.board = None
+    if out.changed:
+        shown = ", ".join(out.changed[:3]) + (" ..." if len(out.changed) > 3 else "")
+        out.problem, out.bug, out.board = f"your code changed {shown}", "changed the grader", None
+    elif data["used_msviz"] and out.bug in (None, "crash"):
+        out.problem = "your function called msviz's reveal (or a trace or generator of msviz)"
+        out.bug, out.board = "used msviz", None
+    return out
+
+
+def _problem(error, read, shape, limit: float, writes: int) -> tuple[str | None, str | None]:
+    """What went wrong, from what was raised and returned: the problem in words and its mistake's key."""
+    cells = shape[0] * shape[1]
+    if error is None:
+        return (None, None) if read is None else (read["problem"], read["kind"])
+    kind, deepest = error["kind"], error["deepest"]
+    if kind == "time":
+        problem, bug = f"stopped after {limit:g} s of CPU time, the limit for one board", "too slow"
+        if deepest > cells + 2:
+            bug = "endless recursion" if writes < deepest / 2 else "revisits revealed cells"
+        elif writes > 2 * cells:
+            bug = "queued many times"
+            problem = (
+                f"too slow on a {shape[0]}x{shape[1]} board: {writes} writes to its {cells} cells "
+                f"in {limit:g} s of CPU time: cells go into the queue many times; mark a cell when it goes in"
+            )
+        return problem, bug
+    if kind == "recursion":
+        bug = "recursion limit"
+        if deepest > cells + 2:
+            bug = "endless recursion" if writes < deepest / 2 else "revisits revealed cells"
+        return (
+            f"RecursionError: {deepest} nested calls on a {shape[0]}x{shape[1]} board ({cells} cells)"
+            + (f", {writes} cells written" if bug == "endless recursion" else ""),
+            bug,
+        )
+    if kind == "memory":
+        return "MemoryError: " + (error["text"] or "your function asked for more memory than there is"), "memory"
+    return error["text"] or "an error", "off by one" if kind == "index" else "crash"
+
+
+class Channel:
+    """The judge's end of a runner's channel: requests out, messages in, each read with a size limit.
+
+    `deadline` is a `time.monotonic()` value past which `receive` gives up
+    (raises `TimeoutError`).
+    """
+
+    def __init__(self, read: int, write: int, deadline: float):
+        self.read, self.write, self.deadline = read, write, deadline
+        self.buffer = bytearray()
+
+    def send(self, message: dict) -> bool:
+        """Send one request; False when the runner is gone."""
+        data = memoryview((json.dumps(message) + "\n").encode())
+        try:
+            while data:
+                data = data[os.write(self.write, data) :]
+        except (BrokenPipeError, OSError):
+            return False
+        return True
+
+    def receive(self):
+        """The next message, or None when the runner closed its end (ended).
+
+        Raises `Unreadable` for a message over `MOST_BYTES`, not JSON, or not
+        an object, and `TimeoutError` past the deadline.
+        """
+        while True:
+            end = self.buffer.find(b"\n")
+            if end >= 0:
+                line = bytes(self.buffer[:end])
+                del self.buffer[: end + 1]
+                return _parse(line)
+            if len(self.buffer) > MOST_BYTES:
+                raise Unreadable("a message too long")
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([self.read], [], [], min(left, 1.0))
+            if not ready:
+                continue
+            try:
+                chunk = os.read(self.read, 1 << 20)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                if self.buffer:
+                    del self.buffer[:]
+                return None
+            self.buffer += chunk
+
+    def close(self) -> None:
+        for fd in {self.read, self.write}:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _parse(line: bytes) -> dict:
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (ValueError, RecursionError, UnicodeDecodeError):
+        raise Unreadable("not JSON") from None
+    _need(isinstance(message, dict), "not an object")
+    return message
+
+
+def attempt(function, board, click, limit: float, guard=None) -> Attempt:
+    """Run the student's function once here, in this process, and judge what happened.
+
+    The runner's data goes through the same reading as a child's would.
+    Never raises but KeyboardInterrupt.
+
+    Examples
+    --------
+    >>> def fill(board, click):
+    ...     board[0][0] = "B"
+    ...     return board
+    >>> a = attempt(fill, [["E"]], (0, 0), 1.0)
+    >>> a.board, a.writes, a.problem
+    ([['B']], ((0, 0, 'B', 0),), None)
+    """
+    return read_raw(raw(function, board, click, limit, guard), board, limit)

@@ -1,0 +1,271 @@
+"""The runner: the untrusted side of the grader. It only runs the student's function and says what happened.
+
+The runner calls the student's function on the boards the judge sends, one
+at a time, and sends back for each what happened, as plain data (`raw`): the
+board returned (when it reads as one), the cells written in order, what was
+raised (its kind and text), CPU time and output. It decides nothing: the
+judge (`msviz.grade.judge`), which never runs student code, reads that
+data as untrusted input and makes every verdict.
+
+It runs where the student's code can reach it: in `check`'s forked child,
+or as a process of its own (`COMMAND`) for the class command, where it fences
+itself (`msviz.grade.sandbox`), loads the submission, says what it found
+(a function, a quiz bank, nothing), then answers the judge's boards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import traceback
+
+from .answers import as_board, describe, written
+from .clock import TimeUp, _Clock
+from .guard import Guard, msviz_uses
+from .vocabulary import OUTPUT_KEPT, clip
+from .writes import Writes, recording_board, replaced_rows
+
+__all__ = ["raw", "serve", "MOST_WRITES", "TEXT_KEPT"]
+
+#: The most writes sent for one board, beyond the board's cells (the count of all is sent too).
+MOST_WRITES = 20_000
+#: Characters kept of a traceback or a returned value's description.
+TEXT_KEPT = 4_000
+
+
+class _Output:
+    """Where the student's prints go: kept up to `OUTPUT_KEPT` characters, the rest dropped."""
+
+    def __init__(self):
+        self.parts, self.size = [], 0
+
+    def write(self, text):
+        room = OUTPUT_KEPT - self.size
+        if room > 0:
+            piece = str(text)[:room]
+            self.parts.append(piece)
+            self.size += len(piece)
+        return len(text)
+
+    def flush(self):
+        pass
+
+    def getvalue(self) -> str:
+        return "".join(self.parts)
+
+
+def _keep_unraisable(printed: _Output):
+    """Errors in callbacks and ``__del__`` go to the student's output (a time-out landing there is dropped)."""
+
+    def hook(unraisable) -> None:
+        if not isinstance(unraisable.exc_value, TimeUp):
+            name = getattr(unraisable.exc_type, "__name__", "error")
+            printed.write(f"Exception ignored in {describe(unraisable.object)}: {name}\n")
+
+    return hook
+
+
+def _short_traceback() -> str:
+    """The traceback of the error being handled, without the grader's own frames."""
+    kind, error, tb = sys.exc_info()
+    here = os.path.normcase(os.path.dirname(os.path.abspath(__file__)))
+    frames = [
+        f
+        for f in traceback.extract_tb(tb)
+        if not os.path.normcase(os.path.abspath(f.filename)).startswith(here)
+    ]
+    try:
+        last = traceback.format_exception_only(kind, error)
+    except BaseException:  # an exception whose str() fails or loops
+        last = [f"{kind.__name__}\n"]
+    return clip("".join(traceback.format_list(frames[-4:]) + last).rstrip(), TEXT_KEPT)
+
+
+def _error(kind: str, text: str = "", deepest: int = 0) -> dict:
+    return {"kind": kind, "text": text, "deepest": deepest}
+
+
+def raw(function, board, click, limit: float, guard: Guard | None = None) -> dict:
+    """Run the student's function once on a recording copy of `board`; return what happened, as data.
+
+    Never raises but `KeyboardInterrupt`. The keys are those the judge reads
+    (`msviz.grade.judge.read_raw`): ``returned`` (the answer as rows of
+    one-letter strings, or None), ``returned_text``, ``read`` (why the answer
+    is not a board: ``{"problem", "kind"}``, or None), ``error`` (``{"kind",
+    "text", "deepest"}`` or None), ``writes`` (``[row, col, value, depth]``),
+    ``write_count``, ``recursed``, ``deepest``, ``after``, ``cpu``,
+    ``output``, ``notes``, ``changed`` and ``used_msviz``.
+
+    Examples
+    --------
+    >>> def fill(board, click):
+    ...     board[0][0] = "B"
+    ...     return board
+    >>> data = raw(fill, [["E"]], (0, 0), 1.0)
+    >>> data["returned"], data["writes"], data["error"]
+    ([['B']], [[0, 0, 'B', 0]], None)
+    """
+    writes = Writes()
+    given = recording_board(board, writes)
+    rows = list(given)
+    shape = (len(board), len(board[0]))
+    out = {"returned": None, "returned_text": "nothing", "read": None, "error": None, "notes": [], "cpu": 0.0}
+    guard = guard or Guard()
+    limit_before = sys.getrecursionlimit()
+    uses = msviz_uses()
+    printed = _Output()
+    unraisable = sys.unraisablehook
+    sys.unraisablehook = _keep_unraisable(printed)
+    try:
+        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed):
+            _call(function, given, [click[0], click[1]], shape, limit, writes, out)
+    except KeyboardInterrupt:
+        raise
+    except TimeUp as error:
+        out["error"] = _error("time", "", max(writes.deepest, writes.calls_in(error.__traceback__)))
+    except RecursionError as error:
+        writes.recursed = True
+        out["error"] = _error("recursion", "", max(writes.deepest, writes.calls_in(error.__traceback__)))
+    except MemoryError as error:
+        out["error"] = _error("memory", clip(str(error), TEXT_KEPT))
+    except IndexError as error:
+        kind = "index" if "out of range" in describe(error) else "error"
+        out["error"] = _error(kind, _short_traceback())
+    except BaseException:  # the student's error (SystemExit and GeneratorExit too), as text
+        out["error"] = _error("error", _short_traceback())
+    finally:
+        sys.setrecursionlimit(limit_before)
+        sys.unraisablehook = unraisable
+        writes.forget_frames()
+        out["changed"] = list(guard.restore())
+    out["output"] = printed.getvalue()
+    out["notes"] += replaced_rows(given, rows, board, writes)
+    out["write_count"] = len(writes.log)
+    out["writes"] = [[r, c, written(v), d] for r, c, v, d in writes.log[: MOST_WRITES + shape[0] * shape[1]]]
+    out["recursed"], out["deepest"] = writes.recursed, writes.deepest
+    out["after"] = [[written(v) for v in list.copy(row)] if isinstance(row, list) else [] for row in given]
+    out["used_msviz"] = msviz_uses() - uses > 1
+    return out
+
+
+def _call(function, given, click, shape, limit, writes, out: dict) -> None:
+    """Call the function and read its answer, all under the CPU-time limit."""
+    writes.entry = sys._getframe()
+    with _Clock(limit) as clock:
+        try:
+            returned = function(given, click)
+            out["returned_text"] = clip(describe(returned), TEXT_KEPT)
+            board, problem, notes, kind = as_board(returned, shape)
+            out["returned"], out["notes"] = board, list(notes)
+            if problem is not None:
+                out["read"] = {"problem": clip(problem, TEXT_KEPT), "kind": kind}
+        finally:
+            out["cpu"] = clock.used()
+
+
+def _send(write: int, message: dict) -> None:
+    data = memoryview((json.dumps(message) + "\n").encode())
+    while data:
+        data = data[os.write(write, data) :]
+
+
+def _requests(read: int):
+    """Yield each request the judge sends (one JSON line each) until it closes the channel."""
+    buffer = b""
+    while True:
+        while b"\n" not in buffer:
+            chunk = os.read(read, 1 << 16)
+            if not chunk:
+                return
+            buffer += chunk
+        line, buffer = buffer.split(b"\n", 1)
+        yield json.loads(line)
+
+
+def serve(function, read: int, write: int, *, before_each=None) -> None:
+    """Answer each board the judge sends with `raw`'s data, until the judge closes the channel.
+
+    `before_each(limit)`, if given, is called before each board (to let the
+    process run that much more CPU time).
+    """
+    guard = Guard()
+    for request in _requests(read):
+        board, click, limit = request["board"], tuple(request["click"]), float(request["limit"])
+        if before_each is not None:
+            before_each(limit)
+        _send(write, raw(function, [list(row) for row in board], click, limit, guard))
+
+
+def main(argv: list[str]) -> int:
+    """A runner (``python -c`` `COMMAND` ``OPTIONS_JSON``): fence, load, say what was found, answer the boards.
+
+    The options (from the judge): ``path`` (the submission, copied alone into
+    the runner's private folder, its working directory), ``tmp`` (the only
+    folder it may write), ``cpu`` and ``memory`` (its limits), ``function``
+    (a name to look for first), ``read`` and ``write`` (the channel's
+    descriptors) and ``fence`` (whether to fence itself). Its first message
+    names the fence's layers that held, sent before any of the student's
+    code runs; its second, what the submission holds.
+    """
+    from pathlib import Path
+
+    from . import child, sandbox
+    from .homework import find_bank
+    from .limits import set_limits
+    from .submissions import find_function, load_code
+
+    options = json.loads(argv[0])
+    sys.argv = [sys.argv[0]]  # the submission sees no paths of the grader's
+    read, write = options["read"], options["write"]
+    child.in_child = True  # a check the submission calls runs here, in this process
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), child.RECURSION_LIMIT))
+    path = Path(options["path"])
+    layers = sandbox.enter([str(path.parent)], [options["tmp"]]) if options.get("fence", True) else []
+    set_limits(options["cpu"], options["memory"] * 1024 * 1024, slack=5, stop_at_output=True)
+    _send(write, {"fence": layers})
+    os.chdir(path.parent)  # as Jupyter runs a notebook: beside its file
+    sys.path.insert(0, str(path.parent))
+    try:
+        namespace, notes = load_code(path)
+    except MemoryError:
+        _send(write, {"found": "memory", "notes": []})
+        return 0
+    except ValueError as error:
+        _send(write, {"found": "unreadable", "why": clip(str(error), TEXT_KEPT), "notes": []})
+        return 0
+    try:
+        function, called = find_function(namespace, options.get("function"))
+    except Exception as error:  # Solution() that raises
+        _send(write, {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes})
+        return 0
+    if function is None:
+        bank = find_bank(namespace)
+        if bank is not None:
+            try:
+                data = bank.to_dict()
+                json.dumps(data)
+            except Exception:  # not a bank msviz made
+                data = None
+            _send(write, {"found": "bank", "bank": data, "notes": notes})
+            return 0
+        _send(write, {"found": "nothing", "notes": notes})
+        return 0
+    _send(write, {"found": "function", "called": called, "notes": notes})
+    serve(child.memory_named(function), read, write, before_each=child.allow_cpu)
+    return 0
+
+
+#: The command line that starts a runner (its options follow): ``python -c`` and `entry`.
+COMMAND = ("-c", "from msviz.grade.runner import entry; entry()")
+
+
+def entry() -> None:
+    """The runner process's whole life (`COMMAND`): `main`, then an exit at once."""
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as error:  # the submission's own exit() while it was loaded
+        status = error.code if isinstance(error.code, int) else 1
+    sys.stdout.flush()
+    os._exit(status)  # at once: threads the submission left running must not hold the process
