@@ -29,67 +29,20 @@ import tempfile
 import time
 import warnings
 
-from . import sandbox
+from . import runner, sandbox
 from .limits import set_limits
 from .remote import Ended, Remote, unreadable_words
-from .runner import serve
+from .runner import allow_cpu, memory_named, memory_words, serve
 from .vocabulary import MEMORY_LIMIT_MB
 
-__all__ = ["FORK", "GRADER_CPU", "start", "allow_cpu", "memory_words", "how_it_ended"]
+__all__ = ["FORK", "GRADER_CPU", "start", "how_it_ended", "resident"]
 
 #: Whether students' code runs in a child process here (a Unix with fork).
 FORK = hasattr(os, "fork") and hasattr(os, "wait4")
-#: True in a process that already runs students' code on its own (a child, a class command's runner):
-#: a check there runs in that process, not in one more.
-in_child = False
-#: Python's recursion limit in a child, as on LeetCode's judge: a recursive reveal of a 50x50 open
-#: board goes 2,500 calls deep.
-RECURSION_LIMIT = 10_000
 #: CPU seconds a runner may use beyond the student's boards (reading answers, sending them).
 GRADER_CPU = 15.0
 #: The exit status of a runner whose student's code raised KeyboardInterrupt.
 INTERRUPTED = 72
-
-
-def memory_words() -> str:
-    """The memory limit, in words.
-
-    Examples
-    --------
-    >>> memory_words()
-    'used more than 1 GB of memory'
-    """
-    size = f"{MEMORY_LIMIT_MB // 1024} GB" if MEMORY_LIMIT_MB % 1024 == 0 else f"{MEMORY_LIMIT_MB} MB"
-    return f"used more than {size} of memory"
-
-
-def allow_cpu(seconds: float) -> None:
-    """In the child: let the process run `seconds` more of CPU time (and a second), then SIGXCPU.
-
-    Called before each board, so that one call into C that never returns
-    (which the watcher thread of `run` cannot interrupt) is stopped by the
-    operating system a second past the board's limit.
-    """
-    import resource
-
-    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    wanted = math.ceil(time.process_time() + seconds) + 1
-    if hard != resource.RLIM_INFINITY:
-        wanted = min(wanted, hard)
-    if wanted != soft:
-        resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
-
-
-def memory_named(function):
-    """`function`, its MemoryError said in the grader's words (the limit it passed)."""
-
-    def student(board, click):
-        try:
-            return function(board, click)
-        except MemoryError:
-            raise MemoryError("your function " + memory_words()) from None
-
-    return student
 
 
 def _address_space() -> int:
@@ -126,8 +79,7 @@ def _only(keep: dict[int, int]) -> None:
 
 def _child(function, read: int, write: int, output: int, cpu: float, folder: str) -> None:
     """The forked child's whole life: quiet descriptors, the fence, limits, then boards; never returns."""
-    global in_child
-    status, in_child = 70, True
+    status, runner.in_child = 70, True
     try:
         os.dup2(output, 1)
         os.dup2(output, 2)
@@ -142,7 +94,7 @@ def _child(function, read: int, write: int, output: int, cpu: float, folder: str
         os.environ.clear()
         os.environ.update(sandbox.clean_environment(folder))
         os.chdir(folder)
-        sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
+        sys.setrecursionlimit(max(sys.getrecursionlimit(), runner.RECURSION_LIMIT))
         room = _address_space()  # read before the fence, which hides /proc
         sandbox.enter([os.getcwd()], [folder])
         set_limits(cpu, room + MEMORY_LIMIT_MB * 1024 * 1024 if room else None, slack=1, stop_at_output=False)

@@ -33,9 +33,8 @@ import re
 import select
 import time
 
-from ..board import SYMBOLS
-from .runner import MOST_WRITES, TEXT_KEPT, raw
 from .run import Attempt
+from .runner import MOST_WRITES, TEXT_KEPT, raw
 from .vocabulary import OUTPUT_KEPT
 
 __all__ = ["Unreadable", "Channel", "read_raw", "attempt", "MOST_BYTES", "CANNOT_READ"]
@@ -202,7 +201,9 @@ def _problem(error, read, shape, limit: float, writes: int) -> tuple[str | None,
             bug,
         )
     if kind == "memory":
-        return "MemoryError: " + (error["text"] or "your function asked for more memory than there is"), "memory"
+        return "MemoryError: " + (
+            error["text"] or "your function asked for more memory than there is"
+        ), "memory"
     return error["text"] or "an error", "off by one" if kind == "index" else "crash"
 
 

@@ -8,7 +8,7 @@ from functools import cached_property
 from .. import _checks
 from ..board import SYMBOLS, Board, Cell, check_click, parse_board
 from ..trace import Trace, trace_of_cells, trace_of_writes
-from . import child
+from . import child, runner
 from .child import FORK, GRADER_CPU, how_it_ended
 from .judge import attempt
 from .order import after_writes, first_touches, is_breadth_first, order_notes
@@ -148,7 +148,7 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     time_limit = _checks.real_number("time_limit", time_limit, above=0, most=MOST_TIME_LIMIT)
     rows = parse_board(board)
     click = check_click(click, (len(rows), len(rows[0])))
-    if FORK and not child.in_child:
+    if FORK and not runner.in_child:
         tried = _in_child(function, rows, click, time_limit)
     else:
         tried = attempt(function, rows, click, time_limit)
@@ -182,14 +182,16 @@ def _in_child(function, rows, click, time_limit: float) -> Attempt:
     cpu = time_limit + GRADER_CPU
     wall = max(60.0, 3 * cpu)
     before = child.resident()
-    runner = child.start(function, cpu=cpu, wall=wall)
+    remote = child.start(function, cpu=cpu, wall=wall)
     try:
-        tried = runner.attempt(rows, click, time_limit)
+        tried = remote.attempt(rows, click, time_limit)
     except Stopped as stopped:
         bug, words = how_it_ended(stopped.ended, cpu, wall, before)
-        return Attempt(returned=None, returned_text="nothing", problem=words, bug=bug, output=stopped.ended.output)
+        return Attempt(
+            returned=None, returned_text="nothing", problem=words, bug=bug, output=stopped.ended.output
+        )
     except BaseException:
-        runner.finish("interrupted")
+        remote.finish("interrupted")
         raise
-    runner.finish()
+    remote.finish()
     return tried

@@ -104,8 +104,8 @@ class Remote:
             return self.ended
         self.channel.close()
         if why is not None:
-            self._kill()
-        status, usage = self._reap(grace=5.0 if why is None else 0.0)
+            self._kill_inside()
+        status, usage = self._reap(grace=5.0)
         self.ended = Ended(
             status,
             usage.ru_utime + usage.ru_stime if usage else 0.0,
@@ -117,8 +117,27 @@ class Remote:
             shutil.rmtree(self.folder, ignore_errors=True)
         return self.ended
 
+    def _kill_inside(self) -> None:
+        """Kill the runner's first process's children: with a PID namespace, its init, whose end
+        the kernel makes wait until every process in the namespace has ended; the first process
+        then ends by itself, so that reaping it means nothing the student started is left."""
+        try:
+            with open(f"/proc/{self.pid}/task/{self.pid}/children") as listed:
+                children = [int(pid) for pid in listed.read().split()]
+        except (OSError, ValueError):
+            children = []
+        for child in children:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        if not children:
+            self._kill()
+
     def _kill(self) -> None:
-        for kill, target in ((os.killpg, self.pid), (os.kill, self.pid)) if self.group else ((os.kill, self.pid),):
+        for kill, target in (
+            ((os.killpg, self.pid), (os.kill, self.pid)) if self.group else ((os.kill, self.pid),)
+        ):
             try:
                 kill(target, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):

@@ -72,6 +72,8 @@ def write_results(
     write_atomically(data, json.dumps(document, indent=1) + "\n")
     write_atomically(page, class_page(rows, order=order, fence=held))
     return [table, data, page]
+
+
 def _json_row(row: Row) -> dict:
     return {
         "name": row.name,

@@ -17,22 +17,71 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 import sys
+import time
 import traceback
 
 from .answers import as_board, describe, written
 from .clock import TimeUp, _Clock
 from .guard import Guard, msviz_uses
-from .vocabulary import OUTPUT_KEPT, clip
+from .vocabulary import MEMORY_LIMIT_MB, OUTPUT_KEPT, clip
 from .writes import Writes, recording_board, replaced_rows
 
 __all__ = ["raw", "serve", "MOST_WRITES", "TEXT_KEPT"]
 
+#: True in a process that already runs students' code on its own (a child, a class command's runner):
+#: a check there runs in that process, not in one more.
+in_child = False
+#: Python's recursion limit in a child, as on LeetCode's judge: a recursive reveal of a 50x50 open
+#: board goes 2,500 calls deep.
+RECURSION_LIMIT = 10_000
 #: The most writes sent for one board, beyond the board's cells (the count of all is sent too).
 MOST_WRITES = 20_000
 #: Characters kept of a traceback or a returned value's description.
 TEXT_KEPT = 4_000
+
+
+def memory_words() -> str:
+    """The memory limit, in words.
+
+    Examples
+    --------
+    >>> memory_words()
+    'used more than 1 GB of memory'
+    """
+    size = f"{MEMORY_LIMIT_MB // 1024} GB" if MEMORY_LIMIT_MB % 1024 == 0 else f"{MEMORY_LIMIT_MB} MB"
+    return f"used more than {size} of memory"
+
+
+def allow_cpu(seconds: float) -> None:
+    """In the child: let the process run `seconds` more of CPU time (and a second), then SIGXCPU.
+
+    Called before each board, so that one call into C that never returns
+    (which the watcher thread of `run` cannot interrupt) is stopped by the
+    operating system a second past the board's limit.
+    """
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    wanted = math.ceil(time.process_time() + seconds) + 1
+    if hard != resource.RLIM_INFINITY:
+        wanted = min(wanted, hard)
+    if wanted != soft:
+        resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
+
+
+def memory_named(function):
+    """`function`, its MemoryError said in the grader's words (the limit it passed)."""
+
+    def student(board, click):
+        try:
+            return function(board, click)
+        except MemoryError:
+            raise MemoryError("your function " + memory_words()) from None
+
+    return student
 
 
 class _Output:
@@ -57,7 +106,7 @@ class _Output:
 
 
 def _keep_unraisable(printed: _Output):
-    """Errors in callbacks and ``__del__`` go to the student's output (a time-out landing there is dropped)."""
+    """Errors in callbacks and ``__del__`` go to the student's output (a time-out there is dropped)."""
 
     def hook(unraisable) -> None:
         if not isinstance(unraisable.exc_value, TimeUp):
@@ -199,7 +248,7 @@ def serve(function, read: int, write: int, *, before_each=None) -> None:
 
 
 def main(argv: list[str]) -> int:
-    """A runner (``python -c`` `COMMAND` ``OPTIONS_JSON``): fence, load, say what was found, answer the boards.
+    """A runner (``python -c`` `COMMAND` ``OPTIONS_JSON``): fence, load, say what it found, answer.
 
     The options (from the judge): ``path`` (the submission, copied alone into
     the runner's private folder, its working directory), ``tmp`` (the only
@@ -211,7 +260,7 @@ def main(argv: list[str]) -> int:
     """
     from pathlib import Path
 
-    from . import child, sandbox
+    from . import sandbox
     from .homework import find_bank
     from .limits import set_limits
     from .submissions import find_function, load_code
@@ -219,8 +268,9 @@ def main(argv: list[str]) -> int:
     options = json.loads(argv[0])
     sys.argv = [sys.argv[0]]  # the submission sees no paths of the grader's
     read, write = options["read"], options["write"]
-    child.in_child = True  # a check the submission calls runs here, in this process
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), child.RECURSION_LIMIT))
+    global in_child
+    in_child = True  # a check the submission calls runs here, in this process
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     path = Path(options["path"])
     layers = sandbox.enter([str(path.parent)], [options["tmp"]]) if options.get("fence", True) else []
     set_limits(options["cpu"], options["memory"] * 1024 * 1024, slack=5, stop_at_output=True)
@@ -238,7 +288,10 @@ def main(argv: list[str]) -> int:
     try:
         function, called = find_function(namespace, options.get("function"))
     except Exception as error:  # Solution() that raises
-        _send(write, {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes})
+        _send(
+            write,
+            {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes},
+        )
         return 0
     if function is None:
         bank = find_bank(namespace)
@@ -253,7 +306,7 @@ def main(argv: list[str]) -> int:
         _send(write, {"found": "nothing", "notes": notes})
         return 0
     _send(write, {"found": "function", "called": called, "notes": notes})
-    serve(child.memory_named(function), read, write, before_each=child.allow_cpu)
+    serve(memory_named(function), read, write, before_each=allow_cpu)
     return 0
 
 

@@ -17,9 +17,8 @@ student's code. Each layer is applied where the platform allows it, and
   its second process; the first only waits, and when it goes, the kernel
   ends every process left in the namespace (a daemon, a fork bomb).
 
-`start` forks the fenced runner for a job and returns its process id in
-the caller; the caller reads and writes the runner only through the pipes
-it chose to keep open.
+The judge reaches a runner only through the pipes it chose to keep open
+(`msviz.grade.child.start`, `msviz.grade.schedule`).
 
 Examples
 --------
@@ -37,7 +36,7 @@ import struct
 import sys
 import sysconfig
 
-__all__ = ["LAYERS", "NONE", "available", "layers_words", "enter", "start", "clean_environment"]
+__all__ = ["LAYERS", "NONE", "available", "layers_words", "enter", "landlock_abi", "clean_environment"]
 
 #: The layers a fence can have, in the order they are named.
 LAYERS = ("files", "network", "signals", "processes")

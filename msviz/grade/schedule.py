@@ -62,7 +62,7 @@ class _Live:
             self.cancelled = True
             remotes = list(self.remotes)
         for remote in remotes:
-            remote._kill()
+            remote._kill_inside()
 
 
 def grade_class(
@@ -201,7 +201,9 @@ def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
         os.close(from_judge)
         os.close(to_judge)
     process.returncode = 0  # reaped by the Remote: Popen must not wait for it too
-    return Remote(process.pid, from_runner, to_runner, output, time.monotonic() + limits.wall, None, group=True)
+    return Remote(
+        process.pid, from_runner, to_runner, output, time.monotonic() + limits.wall, None, group=True
+    )
 
 
 def grade_one(submission: Submission, tries, settings: dict, live: _Live | None = None) -> Row:
@@ -252,7 +254,9 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         data["notes"] = notes + data["notes"] + ([f"graded {called}"] if called not in FUNCTION_NAMES else [])
         if report.failure is not None and report.failure.bug == "memory":  # as if it had died of it
             ended = remote.finish("done")
-            return Row(name, file, "stopped", problem=used_too_much_memory(limits), stdout=clip(ended.output, 2000))
+            return Row(
+                name, file, "stopped", problem=used_too_much_memory(limits), stdout=clip(ended.output, 2000)
+            )
         data["problem"] = None
         data["verdict"] = "right" if data["ok"] else "wrong"
         return _row(name, file, data, remote)

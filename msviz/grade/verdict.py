@@ -14,7 +14,7 @@ from dataclasses import replace
 from .. import _checks
 from ..board import Board
 from ..traversal import reveal
-from . import child
+from . import child, runner
 from .cases import Case, cases, smaller
 from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
 from .judge import attempt
@@ -210,7 +210,7 @@ def check(
         order, neighbors, time_limit, random_boards, seed, show
     )
     tries = cases(random_boards=random_boards, seed=seed)
-    if not FORK or child.in_child:
+    if not FORK or runner.in_child:
         guard = Guard()
         report, _ = judge_all(
             lambda board, click, limit: attempt(function, board, click, limit, guard),
@@ -226,13 +226,13 @@ def check(
     cpu = CHECK_BUDGET + SHRINK_BUDGET + time_limit + GRADER_CPU
     wall = max(60.0, 3 * cpu)
     before = child.resident()
-    runner = child.start(function, cpu=cpu, wall=wall)
+    remote = child.start(function, cpu=cpu, wall=wall)
     try:
-        report, stopped = judge_all(runner.attempt, tries, order, neighbors, time_limit, show)
+        report, stopped = judge_all(remote.attempt, tries, order, neighbors, time_limit, show)
     except BaseException:  # Ctrl-C in the notebook: the runner goes too
-        runner.finish("interrupted")
+        remote.finish("interrupted")
         raise
-    ended = runner.finish()
+    ended = remote.finish()
     if stopped is not None and os.WIFEXITED(ended.status) and os.WEXITSTATUS(ended.status) == INTERRUPTED:
         raise KeyboardInterrupt
     if stopped is not None:
@@ -265,7 +265,13 @@ def judge_all(run, tries, order, neighbors, time_limit, show) -> tuple[Report, S
         except Stopped as error:
             stopped = error
             died = Failure(
-                case.category, case, reveal(case.board, case.click), None, "ended the process", "", order=order
+                case.category,
+                case,
+                reveal(case.board, case.click),
+                None,
+                "ended the process",
+                "",
+                order=order,
             )
             _untried(results, tries[i:], order)
             if len(tries) - i > 1:
