@@ -270,8 +270,8 @@ def view_benchmark(board, click, repeat, trace_seconds):
 def grader_benchmark(repeat):
     """Time `msviz.grade.run.attempt` on the textbook BFS against the bare call; print a check's time."""
     from msviz.grade import check
-    from msviz.grade.judge import attempt
     from msviz.grade.run import Guard
+    from msviz.grade.verdict import attempt
 
     size = 200
     click = (size // 2, size // 2)

@@ -74,3 +74,16 @@ def test_the_edit_benchmark_runs_and_prints_every_figure(browser):
         "edit / running the cell again",
     ):
         assert figure in done.stdout, done.stdout
+
+
+def test_the_fence_benchmark_runs_on_a_small_class():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "fence.py"), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode in (0, 1), done.stderr  # 1: a target missed on a busy machine
+    for figure in ("fence layers on this machine:", "check of a right answer:", "class of 4 right answers"):
+        assert figure in done.stdout, done.stdout
+    assert done.stdout.rstrip().endswith(("all targets met", "some targets MISSED"))

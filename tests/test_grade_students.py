@@ -21,8 +21,8 @@ from hypothesis import strategies as st
 
 import msviz
 from msviz.grade import BUGS, check, record
-from msviz.grade.judge import attempt
 from msviz.grade.order import order_bug
+from msviz.grade.verdict import attempt
 
 EIGHT = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 

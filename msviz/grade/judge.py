@@ -12,7 +12,7 @@ runner only reports what was raised and returned, never a verdict.
 
 Examples
 --------
->>> from msviz.grade.runner import raw
+>>> from msviz.grade.runner import raw  # here, for the example: the judge itself never runs code
 >>> def fill(board, click):
 ...     board[0][0] = "B"
 ...     return board
@@ -34,10 +34,9 @@ import select
 import time
 
 from .run import Attempt
-from .runner import MOST_WRITES, TEXT_KEPT, raw
-from .vocabulary import OUTPUT_KEPT
+from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT
 
-__all__ = ["Unreadable", "Channel", "read_raw", "attempt", "MOST_BYTES", "CANNOT_READ"]
+__all__ = ["Unreadable", "Channel", "read_raw", "MOST_BYTES", "CANNOT_READ"]
 
 #: The most bytes one message from a runner may hold (a 50x50 board's writes take about 1 MB).
 MOST_BYTES = 8 * 1024 * 1024
@@ -273,21 +272,3 @@ def _parse(line: bytes) -> dict:
         raise Unreadable("not JSON") from None
     _need(isinstance(message, dict), "not an object")
     return message
-
-
-def attempt(function, board, click, limit: float, guard=None) -> Attempt:
-    """Run the student's function once here, in this process, and judge what happened.
-
-    The runner's data goes through the same reading as a child's would.
-    Never raises but KeyboardInterrupt.
-
-    Examples
-    --------
-    >>> def fill(board, click):
-    ...     board[0][0] = "B"
-    ...     return board
-    >>> a = attempt(fill, [["E"]], (0, 0), 1.0)
-    >>> a.board, a.writes, a.problem
-    ([['B']], ((0, 0, 'B', 0),), None)
-    """
-    return read_raw(raw(function, board, click, limit, guard), board, limit)

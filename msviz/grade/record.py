@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -9,11 +10,11 @@ from .. import _checks
 from ..board import SYMBOLS, Board, Cell, check_click, parse_board
 from ..trace import Trace, trace_of_cells, trace_of_writes
 from . import child, runner
-from .child import FORK, GRADER_CPU, how_it_ended
-from .judge import attempt
+from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
 from .order import after_writes, first_touches, is_breadth_first, order_notes
 from .remote import Stopped
 from .run import Attempt, as_function
+from .verdict import attempt
 from .vocabulary import MOST_TIME_LIMIT, ORDER_WORDS
 
 __all__ = ["Recording", "record"]
@@ -186,6 +187,9 @@ def _in_child(function, rows, click, time_limit: float) -> Attempt:
     try:
         tried = remote.attempt(rows, click, time_limit)
     except Stopped as stopped:
+        status = stopped.ended.status
+        if os.WIFEXITED(status) and os.WEXITSTATUS(status) == INTERRUPTED:
+            raise KeyboardInterrupt from None
         bug, words = how_it_ended(stopped.ended, cpu, wall, before)
         return Attempt(
             returned=None, returned_text="nothing", problem=words, bug=bug, output=stopped.ended.output

@@ -26,10 +26,10 @@ import traceback
 from .answers import as_board, describe, written
 from .clock import TimeUp, _Clock
 from .guard import Guard, msviz_uses
-from .vocabulary import MEMORY_LIMIT_MB, OUTPUT_KEPT, clip
+from .vocabulary import MEMORY_LIMIT_MB, MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, clip
 from .writes import Writes, recording_board, replaced_rows
 
-__all__ = ["raw", "serve", "MOST_WRITES", "TEXT_KEPT"]
+__all__ = ["raw", "serve", "main", "entry", "COMMAND", "in_child"]
 
 #: True in a process that already runs students' code on its own (a child, a class command's runner):
 #: a check there runs in that process, not in one more.
@@ -37,10 +37,6 @@ in_child = False
 #: Python's recursion limit in a child, as on LeetCode's judge: a recursive reveal of a 50x50 open
 #: board goes 2,500 calls deep.
 RECURSION_LIMIT = 10_000
-#: The most writes sent for one board, beyond the board's cells (the count of all is sent too).
-MOST_WRITES = 20_000
-#: Characters kept of a traceback or a returned value's description.
-TEXT_KEPT = 4_000
 
 
 def memory_words() -> str:

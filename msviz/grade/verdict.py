@@ -17,15 +17,16 @@ from ..traversal import reveal
 from . import child, runner
 from .cases import Case, cases, smaller
 from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
-from .judge import attempt
+from .judge import read_raw
 from .mistakes import name_wrong_answer
 from .order import order_bug, order_notes
 from .remote import Stopped
 from .report import CATEGORIES, Failure, Report
 from .run import Attempt, Guard, as_function
+from .runner import raw
 from .vocabulary import MOST_TIME_LIMIT, OUTPUT_KEPT
 
-__all__ = ["check", "judge_all", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS", "INTERRUPTED"]
+__all__ = ["check", "judge_all", "attempt", "CHECK_BUDGET", "MOST_TIME_LIMIT", "MOST_RANDOM_BOARDS"]
 
 #: CPU seconds the student's code may use in one whole check; the boards left
 #: after it is spent are not tried. One board may go past it by its own time
@@ -144,9 +145,11 @@ def check(
     never counted against it.
 
     The function runs in a process of its own, forked from this one (the
-    function comes along as it is; only the report comes back, as
-    `Report.to_dict` data), so whatever it does, this process (a notebook's
-    kernel) lives on with all its variables: ``os._exit``, a segfault, more
+    function comes along as it is) and fenced where Linux allows it
+    (`msviz.grade.sandbox`); it only reports what each board's call returned
+    and wrote, and this process judges that report as untrusted data. So
+    nothing the function sends can be taken for a verdict, and whatever it
+    does, this process (a notebook's kernel) lives on with all its variables: ``os._exit``, a segfault, more
     than 1 GB of memory, a call into C that never returns, each comes back
     as a report naming it. Where there is no fork (Windows), it runs here,
     and the report says so.
@@ -239,6 +242,25 @@ def check(
         report.failures[0] = _named_death(report.failures[0], *how_it_ended(ended, cpu, wall, before))
     report.stdout = (report.stdout + ended.output)[-OUTPUT_KEPT:]
     return report
+
+
+def attempt(function, board, click, limit: float, guard=None) -> Attempt:
+    """Run the student's function once here, in this process, and judge what happened.
+
+    The runner's account goes through the judge's reading as a child's would.
+    Used where there is no process of its own to run in (no fork; a runner's own
+    process). Never raises but KeyboardInterrupt.
+
+    Examples
+    --------
+    >>> def fill(board, click):
+    ...     board[0][0] = "B"
+    ...     return board
+    >>> a = attempt(fill, [["E"]], (0, 0), 1.0)
+    >>> a.board, a.writes, a.problem
+    ([['B']], ((0, 0, 'B', 0),), None)
+    """
+    return read_raw(raw(function, board, click, limit, guard), board, limit)
 
 
 def _named_death(failure: Failure, bug: str, words: str) -> Failure:

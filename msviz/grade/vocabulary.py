@@ -14,6 +14,8 @@ __all__ = [
     "MOST_TIME_LIMIT",
     "MEMORY_LIMIT_MB",
     "OUTPUT_KEPT",
+    "MOST_WRITES",
+    "TEXT_KEPT",
     "clip",
 ]
 
@@ -36,6 +38,10 @@ MOST_TIME_LIMIT = 60.0
 MEMORY_LIMIT_MB = 1024
 #: Characters of the student's output kept in a report.
 OUTPUT_KEPT = 20_000
+#: What a runner sends of one board, at most: writes beyond the board's cells (the count of all
+#: is sent too), and characters of a traceback or of a returned value's description.
+MOST_WRITES = 20_000
+TEXT_KEPT = 4_000
 
 
 def clip(text: str, most: int) -> str:
