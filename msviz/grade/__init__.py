@@ -14,13 +14,18 @@ that log every write, and returns a `Recording`: the student's own run, which
 
 Nothing the student's function does (raise, exit, loop for ever, recurse
 without end, print, return anything at all, look for the answer, patch the
-grader) makes :func:`check` or `Report.draw` raise or fooled. The parts:
+grader, write a forged report) makes :func:`check` or `Report.draw` raise or
+fooled. The grader is split where trust ends: a *runner* only calls the
+student's function and says what happened; a *judge*, which never runs
+student code, reads that as untrusted data and decides. The parts:
 
-- `cases`: the boards tried; `run`: running the code under its limits;
-  `answers`: reading what it returned; `mistakes`: the named mistakes;
-  `order`: the order rules; `verdict`: `check` and the shrinker;
-  `report`: the `Report`; `record`: `record`; `classroom`: the class
-  command, ``python -m msviz grade``.
+- the runner's side: `runner` (the call, reported as plain data), `sandbox`
+  (the fence it puts on itself), `answers`, `writes`, `clock`, `guard`;
+- the judge's side: `judge` (reading a runner's account), `remote` (a
+  runner process as the judge sees it), `child` (`check`'s forked runner),
+  `cases` (the boards tried), `mistakes`, `order`, `verdict` (`check` and
+  the shrinker), `report` (the `Report`), `record`; `classroom` and
+  `schedule`: the class command, ``python -m msviz grade``.
 """
 
 from __future__ import annotations
