@@ -17,6 +17,7 @@ import sys
 import textwrap
 
 import pytest
+from test_classroom import RIGHT
 
 from msviz.grade import check, classroom, sandbox
 from msviz.grade.child import FORK, how_it_ended
@@ -32,30 +33,7 @@ fenced = pytest.mark.skipif(
     reason=f"this kernel fences only: {sandbox.layers_words(LAYERS)}",
 )
 
-RIGHT = textwrap.dedent(
-    """
-    def update_board(board, click):
-        rows, cols = len(board), len(board[0])
-
-        def reveal(r, c):
-            near = [(r + i, c + j) for i in (-1, 0, 1) for j in (-1, 0, 1)
-                    if (i or j) and 0 <= r + i < rows and 0 <= c + j < cols]
-            mines = sum(board[i][j] == "M" for i, j in near)
-            board[r][c] = str(mines) if mines else "B"
-            if not mines:
-                for i, j in near:
-                    if board[i][j] == "E":
-                        reveal(i, j)
-
-        r, c = click
-        if board[r][c] == "M":
-            board[r][c] = "X"
-        else:
-            reveal(r, c)
-        return board
-    """
-)
-WRONG = RIGHT.replace('else "B"', 'else "0"')
+WRONG = RIGHT.replace('board[r][c] = "B"', 'board[r][c] = "0"')
 # ---------------------------------------------------------------------------
 # check in a notebook: the child runs, the kernel judges
 
