@@ -54,6 +54,7 @@ _LAZY = {
     "quiz": "widgets",
     "homework": None,
     "quiz_bank": "homework",
+    "Simulation": "simulation",
 }
 
 
@@ -71,6 +72,7 @@ def __dir__():
 
 
 __all__ = [
+    "Simulation",
     "HIDDEN",
     "SYMBOLS",
     "Board",

@@ -33,6 +33,7 @@ __all__ = [
     "quiz_verdict",
     "quiz_score",
     "ORDER_RULE",
+    "SIMULATE",
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
@@ -191,6 +192,33 @@ BANK = {
     "picked": "Chosen: {cells}",
     "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers, 1-9 a choice, "
     "N and P the next and previous question.",
+}
+
+#: Be the computer (`msviz.simulation`): what each operation did, or why it was not the algorithm's.
+SIMULATE = {
+    "over": "the reveal is over: nothing is left to do",
+    "not_this_order": "{name} is not an operation of this reveal ({order})",
+    "right_take": "{cell} is the queue's front: it is taken",
+    "right_call": "the reveal calls itself on {cell}",
+    "right_say": "{cell} shows {value}",
+    "right_queue": "{cell} goes into the queue",
+    "right_back": "the call on {cell} has nothing left to do: it returns",
+    "say_first": "first say what {cell} shows",
+    "wrong_symbol": "{cell} shows {right}, not {value}: {why}",
+    "no_mines": "no mine is around it",
+    "a_mine": "it is a mine",
+    "mines_around": "{n} mine{s} around it",
+    "digit_queues": "{cell} is a digit: a digit does not queue its neighbours",
+    "queued_twice": "{cell} is queued already: a cell goes into the queue once",
+    "back_too_early": "the call on {cell} is not done: it still calls {next}",
+    "digit_returns": "{cell} is a digit: its call has nothing left to do, so it returns",
+    "nothing_left": "{cell} has no hidden neighbour left: its call returns",
+    "not_front": "{cell} is not next: the queue's front is {front}",
+    "not_a_neighbour": "{cell} is not a hidden neighbour of {blank} still to be queued",
+    "queue_later": "{cell} comes later: in this neighbour order {next} is queued first",
+    "queue_first": "first queue the blank's hidden neighbours, starting with {next}",
+    "not_deeper": "{cell} is not a hidden neighbour of {top}: depth-first goes on from the latest call",
+    "call_later": "{cell} is not next: the reveal calls {next} next",
 }
 
 #: Titles of the two orders, as headings above a board.

@@ -1,0 +1,232 @@
+"""Be the computer (msviz.simulation): a reveal carried out by hand, each operation judged at once."""
+
+import random
+
+import pytest
+
+import msviz
+from msviz.grade.order import order_bug
+from msviz.simulation import Simulation
+from msviz.traversal import LEETCODE_ORDER, READING_ORDER
+
+
+def _boards(count: int, seed: int):
+    """Small random boards with a click that opens a few cells (as a simulation would be set)."""
+    rng = random.Random(seed)
+    made = 0
+    while made < count:
+        rows, cols = rng.randint(4, 8), rng.randint(4, 8)
+        click = (rng.randrange(rows), rng.randrange(cols))
+        board = msviz.random_board(
+            rows, cols, rng.randint(1, (rows * cols - 9) // 2), seed=rng.randrange(10**6), safe=click
+        )
+        made += 1
+        yield board, click
+
+
+def _carry_out(sim: Simulation, name: str, value):
+    return sim.back() if name == "back" else getattr(sim, name)(value)
+
+
+def _play(sim: Simulation, choose=lambda allowed: allowed[0]) -> list:
+    """Perform the algorithm's own operations (`choose` picks among the valid ones); the verdicts."""
+    steps = []
+    while not sim.over:
+        steps.append(_carry_out(sim, *choose(sim.allowed())))
+    return steps
+
+
+def _board_after(sim: Simulation):
+    board = [list(row) for row in sim.board]
+    for (r, c), symbol in sim.revealed.items():
+        board[r][c] = symbol
+    return board
+
+
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_the_algorithms_own_operations_score_full_marks_on_200_boards(order):
+    reveal = msviz.dfs_reveal if order == "dfs" else msviz.bfs_reveal
+    for board, click in _boards(200, seed=1 if order == "dfs" else 2):
+        sim = Simulation(board, click, order=order)
+        steps = _play(sim)
+        assert all(s.right and s.counted for s in steps) and sim.score() == 1.0
+        visits = list(reveal(board, click))
+        assert list(sim.revealed) == [(v.row, v.col) for v in visits]
+        assert _board_after(sim) == msviz.reveal(board, click)
+        assert sim.board == msviz.parse_board(board)  # the board given is never changed
+
+
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_any_neighbour_order_is_accepted_and_meets_the_graders_rule(order):
+    rng = random.Random(7)
+    for board, click in _boards(100, seed=3):
+        sim = Simulation(board, click, order=order, neighbors="any")
+        steps = _play(sim, choose=rng.choice)
+        assert all(s.right for s in steps)
+        after = _board_after(sim)
+        assert after == msviz.reveal(board, click)
+        writes = [(r, c, symbol, 0) for (r, c), symbol in sim.revealed.items()]
+        rows = msviz.parse_board(board)
+        assert order_bug(rows, click, after, writes, order, None, order == "dfs") is None
+
+
+def _operations(board, click, order, neighbors) -> list:
+    """The operations that make msviz's own reveal with `neighbors`, for a student to perform."""
+    visits = list(
+        (msviz.dfs_reveal if order == "dfs" else msviz.bfs_reveal)(board, click, neighbors=neighbors)
+    )
+    ops = []
+    if order == "bfs":
+        for v in visits:
+            ops += [("take", (v.row, v.col)), ("say", v.value)]
+            ops += [("queue", (w.row, w.col)) for w in visits if w.parent == (v.row, v.col)]
+        return ops
+    for v in visits:
+        ops += [("back", None)] * (len(ops) and _depth(ops) - v.depth)
+        ops += [("call", (v.row, v.col)), ("say", v.value)]
+    return ops + [("back", None)] * _depth(ops)
+
+
+def _depth(ops) -> int:
+    return sum(1 if name == "call" else -1 if name == "back" else 0 for name, _ in ops)
+
+
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_a_shuffled_neighbour_order_is_right_with_any_and_wrong_with_reading_order(order):
+    shuffled = list(LEETCODE_ORDER)
+    random.Random(5).shuffle(shuffled)
+    differed = 0
+    for board, click in _boards(60, seed=4):
+        ops = _operations(board, click, order, shuffled)
+        free = Simulation(board, click, order=order, neighbors="any")
+        assert all(_carry_out(free, *op).right for op in ops) and free.over
+        fixed = Simulation(board, click, order=order, neighbors=READING_ORDER)
+        differed += not all(_carry_out(fixed, *op).right for op in ops if not fixed.over)
+    assert differed > 10
+
+
+def test_a_breadth_first_order_is_refused_in_a_depth_first_exercise():
+    sim = Simulation(["EEEEE"] * 5, (2, 2), order="dfs", neighbors="any")
+    for name, value in (("call", (2, 2)), ("say", "B"), ("call", (1, 1)), ("say", "B")):
+        assert _carry_out(sim, name, value).right
+    step = sim.call((3, 3))  # the click's other neighbour, as a queue would take it
+    assert not step.right and step.counted
+    assert (
+        step.reason == "(3, 3) is not a hidden neighbour of (1, 1): depth-first goes on from the latest call"
+    )
+    assert sim.stack[-1] != (3, 3) and step.done[0] == "call"  # set right: a neighbour of (1, 1)
+
+
+BOARD = ["EEEE", "EEEE", "EEEM", "EEEE"]
+
+
+def _until(order, ready):
+    """A simulation on BOARD played right until `ready(sim)`."""
+    sim = Simulation(BOARD, (0, 0), order=order)
+    while not ready(sim):
+        assert _carry_out(sim, *sim.expected()).right
+    return sim
+
+
+def _last(sim):
+    return next(reversed(sim.revealed))
+
+
+def _hidden(sim):
+    return next(
+        c for c in sorted(sim.symbols) if c not in sim.revealed and c not in sim.queued and c != (2, 3)
+    )
+
+
+CASES = {
+    "wrong next cell": (
+        "bfs",
+        lambda sim: sim.expected()[0] == "take" and len(sim.queue_) > 1,
+        lambda sim: ("take", sim.queue_[1]),
+        lambda sim: f"{_at(sim.queue_[1])} is not next: the queue's front is {_at(sim.queue_[0])}",
+    ),
+    "wrong digit": (
+        "bfs",
+        lambda sim: sim.expected() == ("say", "B"),
+        lambda sim: ("say", "1"),
+        lambda sim: f"{_at(sim.current)} shows B, not 1: no mine is around it",
+    ),
+    "a digit that queues": (
+        "bfs",
+        lambda sim: sim.expected()[0] == "take" and sim.revealed and sim.revealed[_last(sim)] != "B",
+        lambda sim: ("queue", _hidden(sim)),
+        lambda sim: f"{_at(_last(sim))} is a digit: a digit does not queue its neighbours",
+    ),
+    "queued twice": (
+        "bfs",
+        lambda sim: sim.expected()[0] == "queue" and sim.queue_,
+        lambda sim: ("queue", sim.queue_[-1]),
+        lambda sim: f"{_at(sim.queue_[-1])} is queued already: a cell goes into the queue once",
+    ),
+    "return too early": (
+        "dfs",
+        lambda sim: sim.expected()[0] == "call" and sim.stack,
+        lambda sim: ("back", None),
+        lambda sim: f"the call on {_at(sim.stack[-1])} is not done: it still calls {_at(sim.expected()[1])}",
+    ),
+    "a digit that calls on": (
+        "dfs",
+        lambda sim: sim.expected()[0] == "back" and sim.revealed[sim.stack[-1]] != "B",
+        lambda sim: ("call", _hidden(sim)),
+        lambda sim: f"{_at(sim.stack[-1])} is a digit: its call has nothing left to do, so it returns",
+    ),
+}
+
+
+def _at(cell):
+    return f"({cell[0]}, {cell[1]})"
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_each_wrong_operation_is_caught_at_its_step_with_its_reason_then_set_right(case):
+    order, ready, wrong, reason = CASES[case]
+    sim, right_sim = _until(order, ready), _until(order, ready)
+    before, expected, words = sim.tried, sim.expected(), reason(sim)
+    step = _carry_out(sim, *wrong(sim))
+    assert (step.right, step.reason, step.counted) == (False, words, True)
+    assert step.done == expected
+    _carry_out(right_sim, *expected)
+    assert (sim.revealed, list(sim.queue_), sim.stack, sim.expected()) == (
+        right_sim.revealed,
+        list(right_sim.queue_),
+        right_sim.stack,
+        right_sim.expected(),
+    )
+    assert sim.right == before and sim.tried == before + 1
+
+
+def test_undo_goes_back_without_a_second_try():
+    sim = Simulation(BOARD, (0, 0), order="bfs")
+    sim.take((0, 0))
+    assert not sim.say("2").right and sim.tried == 2 and sim.right == 1
+    assert sim.undo() and sim.expected() == ("say", "B")
+    step = sim.say("B")
+    assert step.right and not step.counted and (sim.right, sim.tried) == (1, 2)
+    while sim.undo():
+        pass
+    assert sim.expected() == ("take", (0, 0)) and not sim.undo()
+
+
+def test_bad_operations_are_refused_not_counted_and_the_board_is_left_alone():
+    board = [list(row) for row in BOARD]
+    sim = Simulation(board, (0, 0), order="dfs")
+    with pytest.raises(ValueError, match="cell"):
+        sim.call((9, 9))
+    with pytest.raises(ValueError, match="take is not an operation of this reveal"):
+        sim.take((0, 0))
+    sim.call((0, 0))
+    with pytest.raises(ValueError, match="B or a digit 1-8"):
+        sim.say("Q")
+    with pytest.raises(TypeError, match="B or a digit"):
+        sim.say(True)
+    assert sim.tried == 1 and board == [list(row) for row in BOARD]
+    _play(sim)
+    with pytest.raises(ValueError, match="the reveal is over"):
+        sim.back()
+    with pytest.raises(ValueError, match="neighbors"):
+        Simulation(BOARD, (0, 0), neighbors=[(0, 0)])
