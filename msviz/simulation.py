@@ -41,6 +41,7 @@ True
 from __future__ import annotations
 
 import copy
+import random
 from collections import deque
 from dataclasses import dataclass
 
@@ -49,7 +50,7 @@ from .board import Board, Cell, check_click, mine_counts, parse_board
 from .traversal import READING_ORDER
 from .words import SIMULATE
 
-__all__ = ["Simulation", "Step", "OPERATIONS"]
+__all__ = ["Simulation", "SimulationSet", "Step", "OPERATIONS", "play", "simulation_set", "model"]
 
 #: The operations of each order, as the student performs them.
 OPERATIONS = {"bfs": ("take", "say", "queue"), "dfs": ("call", "say", "back")}
@@ -112,6 +113,7 @@ class Simulation:
         self.step = 0  # operations carried out so far
         self.firsts: dict[int, bool] = {}  # step -> whether its first try was right
         self.history: list = []
+        self.words: list[str] = []  # every operation tried, as `play` reads them
 
     # -- what the algorithm does next ---------------------------------------------------------
 
@@ -202,10 +204,16 @@ class Simulation:
         """Go back one operation (its step keeps its first try); False when there is none."""
         if not self.history:
             return False
+        self.words.append("u")
         state = self.history.pop()
         for key, value in state.items():
             setattr(self, key, value)
         return True
+
+    @property
+    def log(self) -> str:
+        """Every operation tried, undos included, as a line `play` carries out again the same way."""
+        return " ".join(self.words)
 
     def _cell(self, cell) -> Cell:
         return _checks.click(cell, self.shape, name="cell")
@@ -220,6 +228,7 @@ class Simulation:
         done = (name, value) if right else allowed[0]
         reason = SIMULATE["right_" + name].format(**self._words(done)) if right else self._why(name, value)
         self.history.append(self._state())
+        self.words.append(_code(name, value))
         counted = self.step not in self.firsts
         if counted:
             self.firsts[self.step] = right
@@ -322,3 +331,170 @@ def _symbol(value) -> str:
         said = value.strip().upper()
         return {"0": "B", "BLANK": "B"}.get(said, said)
     raise ValueError(f"say what the cell shows: B or a digit 1-8, not {_checks.clip(value)}")
+
+
+# -- a line to keep, and a set for homework ------------------------------------------------------
+
+_CODES = {"take": "t", "call": "c", "say": "s", "queue": "q", "back": "b"}
+_NAMES = {code: name for name, code in _CODES.items()}
+
+
+def _code(name: str, value) -> str:
+    """One operation in a few characters: ``t2.3`` (take (2, 3)), ``sB`` (say B), ``b``, ``u`` (undo)."""
+    if isinstance(value, tuple):
+        return f"{_CODES[name]}{value[0]}.{value[1]}"
+    return _CODES.get(name, name) + (value or "")
+
+
+def play(sim: Simulation, text: str) -> list:
+    """Carry out on `sim` the operations written in `text` (as `Simulation.log` writes them); the verdicts.
+
+    An operation that cannot be read, or is refused, is skipped: it counts for nothing.
+
+    Examples
+    --------
+    >>> sim = Simulation(["EEE", "EEM"], (0, 0), order="dfs")
+    >>> [step.right for step in play(sim, "c0.0 sB c0.1 s2 u s1 b")]
+    [True, True, True, False, True, True]
+    >>> sim.log
+    'c0.0 sB c0.1 s2 u s1 b'
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"the operations must be a str such as 't0.0 sB', not {type(text).__name__}")
+    steps = []
+    for word in text.split()[:10_000]:
+        try:
+            if word == "u":
+                sim.undo()
+                continue
+            name, rest = _NAMES[word[0]], word[1:]
+            if name == "back":
+                steps.append(sim.back())
+            elif name == "say":
+                steps.append(sim.say(rest))
+            else:
+                r, c = rest.split(".")
+                steps.append(getattr(sim, name)((int(r), int(c))))
+        except (KeyError, ValueError, TypeError):
+            continue
+    return steps
+
+
+#: The sizes of a homework set's boards, and how many cells its click opens.
+SET_SIDES = (5, 8)
+SET_OPENS = (8, 25)
+
+
+class SimulationSet:
+    """A student's own simulations for homework: made from a seed, scored by first tries.
+
+    Make one with :func:`simulation_set`. Each simulation is carried out with
+    its own methods (``sims[i].take(...)``) or from a kept line,
+    ``sims.play(i, "...")``, which `line` gives: the score a teacher reads is
+    the one those lines earn from the seed alone.
+    """
+
+    def __init__(self, seed: str, simulations: list[Simulation]):
+        self.seed = seed
+        self.simulations = tuple(simulations)
+
+    def __len__(self) -> int:
+        return len(self.simulations)
+
+    def __getitem__(self, i: int) -> Simulation:
+        return self.simulations[_checks.whole_number("simulation", i, least=0, most=len(self) - 1)]
+
+    def play(self, i: int, text: str) -> list:
+        """Carry out on simulation `i` the operations of a kept line (`line`); the verdicts."""
+        return play(self[i], text)
+
+    def line(self, i: int) -> str:
+        """The line that carries out simulation `i`'s operations again, for the student to keep."""
+        return f"sims.play({i}, {self[i].log!r})"
+
+    @property
+    def right(self) -> int:
+        """Steps right at the first try, in every simulation."""
+        return sum(s.right for s in self.simulations)
+
+    @property
+    def steps(self) -> int:
+        """Every step of every simulation: the algorithm's operations from click to end."""
+        return sum(_length(s) for s in self.simulations)
+
+    def score(self) -> float:
+        """Steps right at the first try out of all the steps of the set (an unfinished step counts 0)."""
+        return self.right / self.steps if self.steps else 0.0
+
+    def to_dict(self) -> dict:
+        """The set as plain JSON-able data: the seed, each simulation's operations, the score."""
+        return {
+            "seed": self.seed,
+            "n": len(self),
+            "logs": [s.log for s in self.simulations],
+            "right": self.right,
+            "steps": self.steps,
+            "score": self.score(),
+        }
+
+    def __repr__(self) -> str:
+        return (
+            f"<simulation set for {self.seed!r}: {len(self)} simulations, {self.right} of {self.steps} steps>"
+        )
+
+
+def model(sim: Simulation) -> Simulation:
+    """A fresh copy of `sim` carried out by the algorithm itself, to its end: the model answer."""
+    fresh = Simulation(sim.board, sim.click, order=sim.order)
+    while not fresh.over:
+        fresh._carry_out(*fresh.expected())
+        fresh.step += 1
+    return fresh
+
+
+def _length(sim: Simulation) -> int:
+    """How many operations the algorithm takes on `sim`'s board, from the click to the end."""
+    return model(sim).step
+
+
+def simulation_set(seed, n: int = 4) -> SimulationSet:
+    """Return `n` simulations made from `seed` (a student's name or number), breadth- and depth-first in turn.
+
+    Each board is 5x5 to 8x8 with a click that opens 8 to 25 cells: a few
+    minutes each. The same seed gives the same set; a smaller set is the first
+    simulations of a larger one.
+
+    Examples
+    --------
+    >>> sims = simulation_set("ada", n=2)
+    >>> [s.order for s in sims.simulations], sims.score()
+    (['bfs', 'dfs'], 0.0)
+    >>> 8 <= len(model(sims[0]).revealed) <= 25
+    True
+    """
+    if isinstance(seed, bool) or not isinstance(seed, (str, int)):
+        raise TypeError(f"seed must be a student's name (str) or number (int), not {type(seed).__name__}")
+    seed = str(seed).strip()
+    if not seed:
+        raise ValueError(f"seed must be a name or number with something in it, not {seed!r}")
+    n = _checks.whole_number("n", n, least=1, most=20)
+    made = [
+        _made(random.Random(f"msviz simulation: {seed}: {i}"), "bfs" if i % 2 == 0 else "dfs")
+        for i in range(n)
+    ]
+    return SimulationSet(seed, made)
+
+
+def _made(rng: random.Random, order: str) -> Simulation:
+    """A board and a click, drawn from `rng` until the click opens `SET_OPENS` cells."""
+    from .board import random_board
+    from .traversal import reveal
+
+    while True:
+        rows, cols = rng.randint(*SET_SIDES), rng.randint(*SET_SIDES)
+        click = (rng.randrange(rows), rng.randrange(cols))
+        mines = rng.randint(rows * cols // 8, rows * cols // 4)
+        board = random_board(rows, cols, mines, seed=rng.randrange(2**31), safe=click)
+        opened = sum(a != b for x, y in zip(board, reveal(board, click)) for a, b in zip(x, y))
+        if SET_OPENS[0] <= opened <= SET_OPENS[1]:
+            return Simulation(board, click, order=order)

@@ -230,3 +230,56 @@ def test_bad_operations_are_refused_not_counted_and_the_board_is_left_alone():
         sim.back()
     with pytest.raises(ValueError, match="neighbors"):
         Simulation(BOARD, (0, 0), neighbors=[(0, 0)])
+
+
+def test_the_same_seed_gives_the_same_set_and_a_kept_line_earns_the_same_score():
+    from msviz.simulation import model, simulation_set
+
+    sims, again = simulation_set("ada", n=4), simulation_set("ada", n=2)
+    assert [s.board for s in again.simulations] == [s.board for s in sims.simulations[:2]]
+    assert [s.board for s in simulation_set("bob", n=2).simulations] != [s.board for s in again.simulations]
+    for sim in sims.simulations:
+        assert 5 <= min(sim.shape) and max(sim.shape) <= 8 and 8 <= len(model(sim).revealed) <= 25
+    _play(sims[0])
+    sims[1].call(sims[1].click)
+    sims[1].say("7")  # wrong at its first try
+    sims[1].undo()
+    sims[1].say(sims[1].expected()[1])
+    fresh = simulation_set("ada", n=4)
+    for i in range(2):
+        exec(sims.line(i), {"sims": fresh})
+    assert (fresh.right, fresh.steps) == (sims.right, sims.steps)
+    assert fresh.right == model(sims[0]).step + 1 and 0 < fresh.score() < 1
+
+
+@pytest.mark.skipif(__import__("sys").platform != "linux", reason="the class command's limits are Linux's")
+def test_the_class_command_grades_a_handed_in_set_by_its_kept_lines(tmp_path):
+    from msviz.grade import classroom
+    from msviz.simulation import play, simulation_set
+
+    sims = simulation_set("ada", n=2)
+    log = " ".join(_code(*op) for op in [sims[0].expected()])
+    play(sims[0], log)
+    (tmp_path / "ada.py").write_text(
+        "from msviz.simulation import simulation_set\n"
+        "sims = simulation_set('ada', n=2)\n"
+        f"sims.play(0, {log!r})\n"
+    )
+    (tmp_path / "cheat.py").write_text(  # a set whose data claims every step right, with no operation
+        "class Sims:\n"
+        "    simulations = ()\n"
+        "    def play(self, i, text): pass\n"
+        "    def to_dict(self):\n"
+        "        return {'seed': 'cheat', 'logs': ['', ''], 'right': 999, 'steps': 1, 'score': 1.0}\n"
+        "sims = Sims()\n"
+    )
+    rows = {r.name: r for r in classroom.grade_class(classroom.find_submissions([tmp_path]))}
+    assert rows["ada"].verdict == "wrong" and rows["ada"].points == round(sims.score(), 4) > 0
+    assert "1 of" in rows["ada"].summary
+    assert rows["cheat"].points == 0.0 and rows["cheat"].verdict == "wrong"
+
+
+def _code(name, value):
+    from msviz.simulation import _code as code
+
+    return code(name, value)

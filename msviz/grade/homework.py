@@ -11,6 +11,71 @@ from __future__ import annotations
 from ..bank import make_bank
 
 
+def find_set(namespace: dict):
+    """The simulation set a notebook made: the value named ``sims`` if it is one, else the first found.
+
+    Examples
+    --------
+    >>> from msviz.simulation import simulation_set
+    >>> find_set({"x": 1, "sims": simulation_set("ada", n=1)}).seed
+    'ada'
+    >>> find_set({"x": 1}) is None
+    True
+    """
+    values = [namespace.get("sims")] + [v for k, v in namespace.items() if k != "sims"]
+    for value in values:
+        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
+            continue
+        if hasattr(value, "simulations") and callable(getattr(value, "play", None)):
+            return value
+    return None
+
+
+def set_row(data, out_of: float) -> dict:
+    """The row's data for a notebook whose simulation set's plain data is `data` (untrusted: a runner's).
+
+    The set is made afresh from its seed and each kept line of operations is
+    carried out again: the points are the steps right at the first try.
+
+    Examples
+    --------
+    >>> from msviz.simulation import simulation_set
+    >>> sims = simulation_set("ada", n=1)
+    >>> set_row(sims.to_dict(), 1.0)["points"], set_row({"seed": "ada"}, 1.0)["verdict"]
+    (0.0, 'not graded')
+    """
+    from ..simulation import simulation_set
+
+    sims = None
+    if (
+        isinstance(data, dict)
+        and isinstance(data.get("seed"), (str, int))
+        and len(str(data["seed"])) <= 200
+        and isinstance(data.get("logs"), list)
+        and 0 < len(data["logs"]) <= 20
+        and all(isinstance(log, str) and len(log) <= 200_000 for log in data["logs"])
+    ):
+        try:
+            sims = simulation_set(data["seed"], n=len(data["logs"]))
+            for i, log in enumerate(data["logs"]):
+                sims.play(i, log)
+        except (TypeError, ValueError):
+            sims = None
+    if sims is None:
+        return {"verdict": "not graded", "problem": "its simulations could not be read", "notes": []}
+    said = f"simulations for {sims.seed!r}: {sims.right} of {sims.steps} steps right at the first try"
+    return {
+        "verdict": "right" if sims.right == sims.steps else "wrong",
+        "points": round(sims.score() * out_of, 4),
+        "results": {},
+        "notes": [said],
+        "summary": said,
+        "failure": None,
+        "problem": None,
+        "stdout": "",
+    }
+
+
 def find_bank(namespace: dict):
     """The quiz bank a notebook made: the value named ``bank`` if it is one, else the first found; or None.
 

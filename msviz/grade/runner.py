@@ -257,7 +257,7 @@ def main(argv: list[str]) -> int:
     from pathlib import Path
 
     from . import sandbox
-    from .homework import find_bank
+    from .homework import find_bank, find_set
     from .limits import set_limits
     from .submissions import find_function, load_code
 
@@ -290,20 +290,29 @@ def main(argv: list[str]) -> int:
         )
         return 0
     if function is None:
+        sims = find_set(namespace)
+        if sims is not None:
+            _send(write, {"found": "simulations", "data": _plain(sims), "notes": notes})
+            return 0
         bank = find_bank(namespace)
         if bank is not None:
-            try:
-                data = bank.to_dict()
-                json.dumps(data)
-            except Exception:  # not a bank msviz made
-                data = None
-            _send(write, {"found": "bank", "bank": data, "notes": notes})
+            _send(write, {"found": "bank", "bank": _plain(bank), "notes": notes})
             return 0
         _send(write, {"found": "nothing", "notes": notes})
         return 0
     _send(write, {"found": "function", "called": called, "notes": notes})
     serve(memory_named(function), read, write, before_each=allow_cpu)
     return 0
+
+
+def _plain(found):
+    """A handed-in bank's or set's plain data (`to_dict`), or None where it has none that JSON can hold."""
+    try:
+        data = found.to_dict()
+        json.dumps(data)
+    except Exception:  # not one msviz made
+        return None
+    return data
 
 
 #: The command line that starts a runner (its options follow): ``python -c`` and `entry`.

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import sandbox
 from .cases import cases
-from .homework import bank_row
+from .homework import bank_row, set_row
 from .judge import CANNOT_READ
 from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
 from .remote import Remote, Stopped
@@ -260,8 +260,9 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         data["problem"] = None
         data["verdict"] = "right" if data["ok"] else "wrong"
         return _row(name, file, data, remote)
-    if kind == "bank":
-        data = bank_row(found.get("bank"), settings["out_of"])
+    if kind in ("bank", "simulations"):
+        rowed = bank_row(found.get("bank"), settings["out_of"]) if kind == "bank" else None
+        data = rowed or set_row(found.get("data"), settings["out_of"])
         data["notes"] = notes + data["notes"]
         return _row(name, file, data, remote)
     if kind == "nothing":
