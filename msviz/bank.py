@@ -54,7 +54,7 @@ ANSWERED_BY = {
     "order": "choice",
 }
 #: What a picture of each kind shows: the step's cell in amber, the stack or queue outlined, mines.
-_SHOWS = {"next": (True, True), "waiting": (True, False), "order": (False, False), "depth": (True, True)}
+_SHOWS = {"next": (True, True), "waiting": (True, False), "order": (False, False), "depth": (True, False)}
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,9 @@ class Question:
     ----------
     kind : str
         One of `KINDS`.
-    order : {"dfs", "bfs"}
+    order : {"dfs", "bfs"} or None
+        The order of the reveal asked about; None for an ``"order"`` question,
+        whose answer it is (nothing a student reads before answering holds it).
     board : tuple of str
         The board before the click, as rows of symbols.
     click : (int, int)
@@ -81,7 +83,7 @@ class Question:
     """
 
     kind: str
-    order: str
+    order: str | None
     board: tuple
     click: Cell
     step: int
@@ -93,11 +95,16 @@ class Question:
     show_waiting: bool = False
     show_mines: bool = False
     _solution: object = field(default=None, repr=False, compare=False)
+    _order: str = field(default="dfs", repr=False, compare=False)
 
     @cached_property
-    def trace(self) -> Trace:
-        """The reveal the question is about (worked out once, for its picture and its verdicts)."""
-        return trace(list(self.board), self.click, order=self.order)
+    def _trace(self) -> Trace:
+        """The reveal the question is about (worked out once, for its picture and its verdicts).
+
+        Private, as its order and the whole reveal are the answers; the kit at
+        hand can work out every answer all the same (`msviz.trace`): the guide says
+        what a bank can prove and what it cannot."""
+        return trace(list(self.board), self.click, order=self._order)
 
     def to_dict(self) -> dict:
         """The question as plain data (without its answer)."""
@@ -122,6 +129,9 @@ class Verdict:
     counted: bool = True
 
     def __str__(self) -> str:
+        if not self.reason:  # homework: right or wrong, nothing more
+            said = BANK["right_only" if self.right else "wrong_only"]
+            return said if self.counted else said + BANK["not_counted"]
         said = BANK["right" if self.right else "wrong"].format(reason=self.reason)
         return said if self.counted else said + BANK["not_counted"]
 
@@ -135,9 +145,10 @@ class Bank:
     The first answer to a question counts; a later one is judged, not counted.
     """
 
-    def __init__(self, seed: str, questions: list[Question]):
+    def __init__(self, seed: str, questions: list[Question], *, homework: bool = False):
         self.seed = seed
         self.questions = tuple(questions)
+        self.homework = homework
         self.answers: list[tuple[object, bool] | None] = [None] * len(questions)
 
     def __len__(self) -> int:
@@ -169,7 +180,7 @@ class Bank:
         first = self.answers[i] is None
         if first:
             self.answers[i] = (given, right)
-        return Verdict(right, _reason(question, given, right), counted=first)
+        return Verdict(right, "" if self.homework else _reason(question, given, right), counted=first)
 
     @property
     def answered(self) -> int:
@@ -219,8 +230,12 @@ class Bank:
 # ---- making questions --------------------------------------------------------------------------
 
 
-def make_bank(seed, n: int = 10) -> Bank:
+def make_bank(seed, n: int = 10, *, homework: bool = False) -> Bank:
     """Return a bank of `n` questions made from `seed`: the same seed, the same questions.
+
+    With `homework`, a verdict says only right or wrong, never the right
+    answer (so a bank made again in a scratch notebook does not hand out the
+    answers one by one).
 
     Every kind of `KINDS` appears in a bank of 8 or more (the next cell twice:
     depth-first and breadth-first); the rest are drawn at random. A smaller
@@ -254,7 +269,9 @@ def make_bank(seed, n: int = 10) -> Bank:
         _question(random.Random(f"msviz quiz bank: {seed}: question {i}"), kind, order)
         for i, (kind, order) in enumerate(plan[:n])
     ]
-    return Bank(seed, questions)
+    if not isinstance(homework, bool):
+        raise TypeError(f"homework must be True or False, not {_checks.clip(homework)}")
+    return Bank(seed, questions, homework=homework)
 
 
 def _question(rng: random.Random, kind: str, order: str | None) -> Question:
@@ -267,7 +284,7 @@ def _question(rng: random.Random, kind: str, order: str | None) -> Question:
             current, waiting = _SHOWS.get(kind, (False, False))
             return Question(
                 kind,
-                t.order,
+                None if kind == "order" else t.order,
                 tuple("".join(row) for row in t.board),
                 t.click,
                 step,
@@ -279,6 +296,7 @@ def _question(rng: random.Random, kind: str, order: str | None) -> Question:
                 show_waiting=waiting,
                 show_mines=kind in ("digit", "last"),  # what a student needs to work the answer out
                 _solution=solution,
+                _order=t.order,
             )
 
 
@@ -373,11 +391,16 @@ def _read_answer(question: Question, value):
     """`value` in the form the question's solution has; TypeError or ValueError if it cannot be one."""
     shape = (len(question.board), len(question.board[0]))
     if question.answered_by == "cell":
-        return _checks.click(value, shape, name="the answer")
+        cell = _checks.click(value, shape, name="the answer")
+        if question.kind == "next" and bool(question._trace.revealed_at(question.step)[cell]):
+            raise ValueError(BANK["refused_revealed"].format(cell=cell))
+        return cell
     if question.answered_by == "cells":
         if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
             raise TypeError(f"the answer must be a list of cells (row, col), not {_checks.clip(value)}")
         cells = [_checks.click(cell, shape, name="a cell of the answer") for cell in value]
+        if not cells:
+            raise ValueError("choose at least one cell before answering")
         return frozenset(cells)
     return _read_choice(question, value)
 
@@ -406,7 +429,7 @@ def _read_choice(question: Question, value) -> str:
 def _reason(question: Question, given, right: bool) -> str:
     """Why an answer is right or wrong, in words."""
     solution, cell = question._solution, question.cell
-    t = question.trace
+    t = question._trace
     if question.kind == "next":
         if not right and bool(t.revealed_at(question.step)[given]):
             return BANK["why_revealed"].format(cell=given, answer=solution)
@@ -427,7 +450,18 @@ def _reason(question: Question, given, right: bool) -> str:
             ", ".join(map(str, _in_order(t, solution))) or "nothing"
         )  # the stack's bottom, the queue's front first
         return BANK[f"why_waiting_{question.order}"].format(cells=cells, step=question.step)
-    return BANK[f"why_order_{solution}"]
+    return BANK[f"why_order_{solution}"].format(**_witness(question))
+
+
+def _witness(question: Question) -> dict:
+    """A cell this order has revealed and the other has not at the picture's step, and one the other
+    has revealed and this one has not (the question is made where there is such a pair)."""
+    t = question._trace
+    other = trace(t.board, t.click, order="bfs" if t.order == "dfs" else "dfs")
+    here, there = t.revealed_at(question.step), other.revealed_at(question.step)
+    ahead = [tuple(map(int, c)) for c in zip(*np.nonzero(here & ~there))]
+    behind = [tuple(map(int, c)) for c in zip(*np.nonzero(there & ~here))]
+    return {"ahead": ahead[0], "behind": behind[0], "count": question.step + 1}
 
 
 def _in_order(t: Trace, cells) -> list[Cell]:

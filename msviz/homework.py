@@ -32,11 +32,12 @@ __all__ = ["QuizBank", "quiz_bank"]
 CELL_PX = 32
 
 
-def quiz_bank(seed, n: int = 10) -> QuizBank:
+def quiz_bank(seed, n: int = 10, *, homework: bool = False) -> QuizBank:
     """Return a bank of `n` questions made from `seed` (a student's name or number), shown as one widget.
 
     The same seed gives the same questions; another seed, others. Answer with
     the widget, or in code with ``bank.answer(i, value)``; read ``bank.score()``.
+    With `homework`, a verdict says only right or wrong (see `msviz.bank.make_bank`).
 
     Examples
     --------
@@ -48,7 +49,7 @@ def quiz_bank(seed, n: int = 10) -> QuizBank:
     >>> q.kind in {"next", "last", "digit", "depth", "layer", "waiting", "order"}
     True
     """
-    return QuizBank(make_bank(seed, n))
+    return QuizBank(make_bank(seed, n, homework=homework))
 
 
 class QuizBank(anywidget.AnyWidget):
@@ -109,7 +110,8 @@ class QuizBank(anywidget.AnyWidget):
     def answer(self, i: int, value) -> Verdict:
         """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""
         verdict = self.bank.answer(i, value)
-        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, value))
+        counted, _ = self.bank.answers[i]  # the line to keep is the one that counted: the first answer
+        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, counted))
         self._show()
         return verdict
 
@@ -183,7 +185,7 @@ def question_picture(question: Question):
     >>> question_picture(q).shape == (len(q.board) * CELL_PX, len(q.board[0]) * CELL_PX, 3)
     True
     """
-    t = question.trace
+    t = question._trace
     board = t.board_at(question.step)
     current = question.cell
     if current is None and question.step >= 0 and question.show_current:

@@ -152,18 +152,19 @@ BANK = {
     "ask_digit": "The mines are shown. What does the cell {cell} (amber) show once it is revealed: "
     "B, or a digit?",
     "ask_depth": "A depth-first reveal from the click at {click}: the call on {cell} (amber) has just "
-    "revealed it, and the calls on the stack are outlined. The click's own call is at depth 0. At what "
-    "depth is the call on {cell}?",
+    "revealed it. The click's own call is at depth 0, the calls it makes at depth 1, and so on. At what "
+    "depth is the call on {cell}?" + _READING,
     "ask_layer": "A breadth-first reveal from the click at {click}, finished. The click is layer 0, the "
     "cells it queues layer 1, the cells they queue layer 2, and so on. In which layer is {cell} (amber)?",
     "ask_waiting_dfs": "A depth-first reveal from the click at {click}. Step {step} has just revealed "
     "{shown} (amber). Which cells have a call on the stack now, the call on {shown} included? "
     "Click each of them, then Answer." + _READING,
     "ask_waiting_bfs": "A breadth-first reveal from the click at {click}. Step {step} has just taken "
-    "{shown} (amber) from the queue and revealed it (a blank also queues its hidden neighbours). Which "
+    "{shown} (amber) from the queue and revealed it (a blank also queues those of its hidden neighbours "
+    "not yet queued). Which "
     "cells are in the queue now? Click each of them, then Answer." + _READING,
     "ask_order": "This board is part-way through a reveal from the click at {click}: {count} cells are "
-    "revealed. Which order made it, depth-first or breadth-first?",
+    "revealed. Which order made it, depth-first or breadth-first?" + _READING,
     "right": "Right: {reason}",
     "wrong": "Wrong: {reason}",
     "not_counted": " (only your first answer to a question counts)",
@@ -172,14 +173,18 @@ BANK = {
     "why_last": "{answer} is revealed last, at step {last}.",
     "why_digit": "{cell} has {answer} adjacent mine{plural}, so it shows {answer}.",
     "why_blank": "{cell} has no adjacent mines, so it shows B.",
-    "why_depth": "the call on {cell} is at depth {answer}: {answer} call{plural} above it on the stack, "
-    "down from the click's.",
+    "why_depth": "the call on {cell} is at depth {answer}: {answer} call{plural} below it on the stack, "
+    "from the click's call (depth 0) up.",
     "why_layer": "{cell} is in layer {answer}: it was queued by a cell of layer {before}.",
     "why_waiting_dfs": "at step {step} the stack holds calls on {cells}, from the click's call down.",
     "why_waiting_bfs": "after step {step} the queue holds {cells}, front first.",
-    "why_order_dfs": "it is depth-first: the revealed cells run away from the click along one path "
-    "before the cells around the click are done.",
-    "why_order_bfs": "it is breadth-first: the revealed cells fill ring after ring around the click.",
+    "why_order_dfs": "it is depth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
+    "a breadth-first reveal would have revealed {behind}, nearer the click, first.",
+    "why_order_bfs": "it is breadth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
+    "a depth-first reveal would have gone on from its latest blank to {behind} first.",
+    "right_only": "Right.",
+    "wrong_only": "Wrong.",
+    "refused_revealed": "{cell} is revealed already: choose a hidden cell",
     # The widget's own words.
     "question": "Question {number} of {total}",
     "score": "{right} right of {total}; {answered} answered",
@@ -190,8 +195,8 @@ BANK = {
     "keep": "Keep this line in the notebook's answers cell, so that your score is the same when it "
     "is run again:",
     "picked": "Chosen: {cells}",
-    "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers, 1-9 a choice, "
-    "N and P the next and previous question.",
+    "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers. For a choice, type "
+    "it (0 or B for a blank, D or B for an order), then Enter. N and P: the next and previous question.",
 }
 
 #: Be the computer (`msviz.simulation`): what each operation did, or why it was not the algorithm's.

@@ -1,6 +1,7 @@
 """The quiz bank: made from a seed, every answer agreeing with msviz.trace, impossible answers refused."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -9,8 +10,26 @@ import msviz
 from msviz.bank import KINDS, make_bank
 
 
+def order_of(q) -> str:
+    """The order of an "order" question, worked out as a student would: from its picture."""
+    from msviz.homework import question_picture
+    from msviz.render import state_image
+
+    picture = question_picture(q)
+    made = []
+    for order in ("dfs", "bfs"):
+        t = msviz.trace(list(q.board), q.click, order=order)
+        if np.array_equal(state_image(t.board_at(q.step), px=picture.shape[0] // len(q.board)), picture):
+            made.append(order)
+    assert len(made) == 1, made  # the picture tells them apart
+    return made[0]
+
+
 def solution(q):
     """The right answer to question `q`, worked out here from msviz.trace and msviz.mine_counts."""
+    if q.kind == "order":
+        assert q.order is None and q.to_dict()["order"] is None  # nothing read before answering holds it
+        return order_of(q)
     t = msviz.trace(list(q.board), q.click, order=q.order)
     if q.kind == "next":
         return int(t.row[q.step + 1]), int(t.col[q.step + 1])
@@ -25,16 +44,15 @@ def solution(q):
     if q.kind == "waiting":
         rows, cols = np.nonzero(t.frontier_at(q.step))
         return [(int(r), int(c)) for r, c in zip(rows, cols)]
-    other = msviz.trace(list(q.board), q.click, order="bfs" if q.order == "dfs" else "dfs")
-    assert (other.revealed_at(q.step) != t.revealed_at(q.step)).any()  # the picture tells them apart
-    return q.order
+    raise AssertionError(q.kind)
 
 
 def a_wrong_answer(q, right):
     """An answer that can be given but is not right."""
     rows, cols = len(q.board), len(q.board[0])
     if q.kind in ("next", "last"):
-        return next((r, c) for r in range(rows) for c in range(cols) if (r, c) != right)
+        shown = msviz.trace(list(q.board), q.click, order=q.order).revealed_at(q.step)
+        return next((r, c) for r in range(rows) for c in range(cols) if (r, c) != right and not shown[r, c])
     if q.kind == "waiting":
         return right[:-1]
     if q.kind == "order":
@@ -191,3 +209,61 @@ def test_a_question_that_needs_the_mines_shows_them():
             hidden = question_picture(replace(q, show_mines=False))
             assert (question_picture(q) != hidden).any(), f"{q.kind}: no mine drawn"
             assert "mines are shown" in q.prompt
+
+
+def test_a_question_is_fit_for_marks_its_words_and_picture_ask_what_must_be_worked_out():
+    from msviz.words import BANK
+
+    for seed in range(40):
+        for i, q in enumerate(make_bank(seed, n=10).questions):
+            if q.kind in ("order", "depth", "next", "waiting"):
+                assert "reading order" in q.prompt, q.prompt  # the neighbour order the answer depends on
+            if q.kind == "depth":
+                assert not q.show_waiting  # the stack is not drawn: its size would be the answer
+            if q.kind == "order":
+                bank = make_bank(seed, n=10)
+                right = order_of(q)
+                reason = bank.answer(i, "bfs" if right == "dfs" else "dfs")
+                t = msviz.trace(list(q.board), q.click, order=right)
+                shown = t.revealed_at(q.step)
+                cells = re.findall(r"\((\d+), (\d+)\)", str(reason))
+                ahead, behind = [(int(r), int(c)) for r, c in cells[:2]]
+                assert shown[ahead] and not shown[behind], (seed, i, str(reason))
+    assert "from the click's call (depth 0) up" in BANK["why_depth"]
+    assert "not yet queued" in BANK["ask_waiting_bfs"]
+
+
+def test_an_answer_that_cannot_be_right_is_refused_and_uses_up_nothing():
+    bank = make_bank("ada", n=10)
+    waiting = next(i for i, q in enumerate(bank.questions) if q.kind == "waiting")
+    with pytest.raises(ValueError, match="choose at least one cell"):
+        bank.answer(waiting, [])
+    following = next(i for i, q in enumerate(bank.questions) if q.kind == "next")
+    q = bank.questions[following]
+    shown = msviz.trace(list(q.board), q.click, order=q.order).revealed_at(q.step)
+    revealed = tuple(int(x) for x in np.argwhere(shown)[0])
+    with pytest.raises(ValueError, match="is revealed already"):
+        bank.answer(following, revealed)
+    assert bank.answered == 0
+
+
+def test_in_homework_mode_a_verdict_says_only_right_or_wrong():
+    bank, told = make_bank("ada", n=10, homework=True), make_bank("ada", n=10)
+    for i, q in enumerate(bank.questions):
+        right = solution(q)
+        wrong = a_wrong_answer(q, right)
+        assert str(bank.answer(i, wrong)) == "Wrong."
+        assert str(bank.answer(i, right)) == "Right. (only your first answer to a question counts)"
+        assert str(told.answer(i, wrong)).startswith("Wrong: ")
+    with pytest.raises(TypeError, match="homework must be True or False"):
+        make_bank("ada", homework="yes")
+
+
+def test_the_widget_keeps_the_line_of_the_answer_that_counted():
+    bank = msviz.quiz_bank("ada", n=3)
+    q = bank.questions[0]
+    right = solution(q)
+    wrong = a_wrong_answer(q, right)
+    bank.answer(0, wrong)
+    bank.answer(0, right)
+    assert bank.keep == bank.line(0, wrong) and "only your first answer" in bank.verdict

@@ -105,3 +105,36 @@ def test_the_class_command_grades_homework_by_its_answers_not_by_what_the_notebo
     assert rows["ada"]["verdict"] == "right" and rows["ben"]["verdict"] == "wrong"
     assert any("quiz bank for 'ben': 3 of 10 right, 10 answered" in note for note in rows["ben"]["notes"])
     assert "ben" in (out / "results.csv").read_text() and (out / "class.html").exists()
+
+
+def test_the_class_page_of_handed_in_banks_names_the_bank_its_points_and_the_wrong_questions(tmp_path):
+    import html
+
+    from msviz.bank import make_bank
+    from msviz.grade.homework import bank_row
+    from msviz.grade.limits import Limits
+    from msviz.grade.results import write_results
+    from msviz.grade.rows import Row
+
+    bank = make_bank("Ada Lovelace", n=4)
+    for i in range(3):
+        try:
+            bank.answer(i, (0, 0) if bank.questions[i].answered_by == "cell" else [(0, 0)])
+        except (TypeError, ValueError):
+            bank.answer(i, bank.questions[i].choices[0] if bank.questions[i].choices else "dfs")
+    data = bank_row(bank.to_dict(), 10.0)
+    row = Row(
+        "ada",
+        "ada.ipynb",
+        data["verdict"],
+        data["points"],
+        summary=data["summary"],
+        made_for=data["made_for"],
+        notes=data["notes"],
+    )
+    page = write_results([row], tmp_path, order=None, limits=Limits(), fence=[], out_of=10)[-1].read_text()
+    assert row.verdict == "wrong"
+    assert "No mistakes: every submission was right" not in page
+    assert "Ada Lovelace (ada)" in page and f"{row.points:.2f} of 10" in page
+    assert "not answered: 4" in data["summary"] and html.escape(data["summary"]) in page
+    assert "every submission graded was right" not in page

@@ -176,4 +176,4 @@ def command(args) -> Path:
         progress=Progress(),
         fence=mode,
     )
-    return write_results(rows, args.output, order=order, limits=limits, fence=layers)[-1]
+    return write_results(rows, args.output, order=order, limits=limits, fence=layers, out_of=args.out_of)[-1]

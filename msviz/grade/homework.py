@@ -73,6 +73,7 @@ def set_row(data, out_of: float) -> dict:
         "failure": None,
         "problem": None,
         "stdout": "",
+        "made_for": str(sims.seed),
     }
 
 
@@ -148,10 +149,15 @@ def bank_row(data, out_of: float) -> dict:
     if bank is None:
         return {"verdict": "not graded", "problem": "its quiz bank could not be read", "notes": []}
     data = bank.to_dict()
+    wrong = [str(i + 1) for i, a in enumerate(bank.answers) if a is not None and not a[1]]
+    unanswered = [str(i + 1) for i, a in enumerate(bank.answers) if a is None]
     said = (
         f"quiz bank for {data['seed']!r}: {data['right']} of {len(bank)} right, {data['answered']} answered"
+        + (f"; wrong: question{'s' if len(wrong) > 1 else ''} {', '.join(wrong)}" if wrong else "")
+        + (f"; not answered: {', '.join(unanswered)}" if unanswered else "")
     )
     return {
+        "made_for": str(data["seed"]),
         "verdict": "right" if data["right"] == len(bank) else "wrong",
         "points": round(bank.score() * out_of, 4),
         "results": {},

@@ -35,7 +35,9 @@ pre {{ white-space: pre-wrap; font-size: 0.85rem; }}
 """
 
 
-def class_page(rows: list[Row], *, order: str | None = None, fence: str | None = None) -> str:
+def class_page(
+    rows: list[Row], *, order: str | None = None, fence: str | None = None, out_of: float = 1.0
+) -> str:
     """The teacher's page: the class's mistakes as a bar chart, every row, each first wrong board.
 
     A self-contained HTML page (inline SVG, no script, nothing fetched).
@@ -63,25 +65,29 @@ def class_page(rows: list[Row], *, order: str | None = None, fence: str | None =
         f"<p>{len(rows)} submission{'s' if len(rows) != 1 else ''}, graded on {graded}: {summary}.</p>",
         *([f'<p class="fence">Each submission ran fenced: {html.escape(fence)}.</p>'] if fence else []),
         "<h2>Mistakes across the class</h2>",
-        _mistake_chart(mistake_counts(rows), PALETTE),
+        _mistake_chart(mistake_counts(rows), PALETTE, all(row.verdict == "right" for row in rows)),
         "<h2>Every student</h2>",
-        _student_table(rows),
+        _student_table(rows, out_of),
         "<h2>Each student's first wrong board</h2>",
         '<p class="legend">Raised grey cells are hidden, and hidden mines are shown; the click and the cells '
         "of an answer unlike the right one are outlined.</p>",
     ]
     wrong = [row for row in rows if row.failure]
-    if not wrong:
+    if not wrong and all(row.verdict == "right" for row in rows):
         parts.append("<p>No wrong board: every submission graded was right.</p>")
+    elif not wrong:
+        parts.append("<p>No wrong board to show: what went wrong is in each student's row above.</p>")
     parts += [_first_wrong_board(row) for row in wrong]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 
-def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict) -> str:
+def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right: bool = True) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
-    if not counts:
+    if not counts and all_right:
         return "<p>No mistakes: every submission was right.</p>"
+    if not counts:
+        return "<p>No named mistake to count: each wrong answer is in its student's row below.</p>"
     # About 7 pixels a character at 13 px: the longest label fits, right-aligned against the bars.
     label_width, bar_width, line = 16 + 7 * max(len(what) for what, _, _ in counts), 300, 28
     most = max(n for _, n, _ in counts)
@@ -121,7 +127,7 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict) -> str:
     )
 
 
-def _student_table(rows: list[Row]) -> str:
+def _student_table(rows: list[Row], out_of: float = 1.0) -> str:
     shown = [name for name in CATEGORIES if any(name in row.results for row in rows)]
     head = "".join(f'<th scope="col">{name}</th>' for name in ["student", "verdict", "points", *shown])
     head += '<th scope="col">mistake or problem</th>'
@@ -130,12 +136,14 @@ def _student_table(rows: list[Row]) -> str:
         cells = [
             f'<th scope="row">{_link(row)}</th>',
             f'<td class="verdict {row.verdict.replace(" ", "-")}">{row.verdict}</td>',
-            f'<td class="num">{row.points:.2f}</td>',
+            f'<td class="num">{row.points:.2f} of {out_of:g}</td>',
         ]
         for name in shown:
             passed, tried = row.results.get(name, (None, None))
             cells.append(f'<td class="num">{"" if tried is None else f"{passed}/{tried}"}</td>')
         said = "; ".join(x for x in (row.mistake, row.problem) if x)
+        if not said and row.verdict != "right":  # homework: which questions or steps were wrong
+            said = row.summary
         cells.append(f"<td>{html.escape(said)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
@@ -146,8 +154,11 @@ def _anchor(row: Row) -> str:
 
 
 def _link(row: Row) -> str:
-    """The student's name; a link to their first wrong board when there is one."""
+    """The student's name (and the name their homework was made for, when another); a link to their
+    first wrong board when there is one."""
     name = html.escape(row.name)
+    if row.made_for and row.made_for != row.name:
+        name = f"{html.escape(row.made_for)} ({name})"
     return f'<a href="#{_anchor(row)}">{name}</a>' if row.failure else name
 
 

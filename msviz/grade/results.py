@@ -47,7 +47,13 @@ def write_atomically(path: Path, text: str) -> None:
 
 
 def write_results(
-    rows: list[Row], folder: Path, *, order: str | None, limits: Limits, fence: list[str] | None = None
+    rows: list[Row],
+    folder: Path,
+    *,
+    order: str | None,
+    limits: Limits,
+    fence: list[str] | None = None,
+    out_of: float = 1.0,
 ) -> list[Path]:
     """Write results.csv, results.json and class.html into `folder`; return their paths.
 
@@ -70,7 +76,7 @@ def write_results(
     }
     write_atomically(table, text.getvalue())
     write_atomically(data, json.dumps(document, indent=1) + "\n")
-    write_atomically(page, class_page(rows, order=order, fence=held))
+    write_atomically(page, class_page(rows, order=order, fence=held, out_of=out_of))
     return [table, data, page]
 
 
@@ -86,6 +92,7 @@ def _json_row(row: Row) -> dict:
         "problem": row.problem or None,
         "notes": row.notes,
         "summary": row.summary or None,
+        "made_for": row.made_for or None,
         "first_wrong_board": row.failure,
         "stdout": row.stdout,
     }

@@ -37,6 +37,7 @@ class Row:
     failure: dict | None = None
     summary: str = ""
     stdout: str = ""
+    made_for: str = ""  # homework: the name (seed) the bank or simulations were made from
 
     def as_csv(self) -> dict:
         """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.

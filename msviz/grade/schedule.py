@@ -309,6 +309,7 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         failure=failure,
         summary=data.get("summary", ""),
         stdout=clip(ended.output + data.get("stdout", ""), STDOUT_KEPT),
+        made_for=data.get("made_for", ""),
     )
 
 

@@ -4,8 +4,9 @@
 // judges every answer by the rules; this part only shows what it is sent and sends back
 // what the student chose: {event: "answer", index, value}, where value is a cell [row, col],
 // a list of cells, or a choice's words. Cells are chosen on the picture with the pointer or
-// the keyboard (arrows move a cursor, Space chooses); a question answered by several cells
-// keeps them here until Answer. N and P move to the next and previous question: the kernel
+// the keyboard (arrows move a cursor, Space chooses, Enter answers); a question answered by
+// several cells keeps them here until Answer. A choice is typed as what it says (3 for "3", 10
+// for "10", B or 0 for a blank, D or B for an order), then Enter; a click on it answers at once. N and P move to the next and previous question: the kernel
 // then sends that question, and `shown` says which question the widget holds.
 import { make } from "./parts.js";
 
@@ -70,8 +71,9 @@ function renderBank({ model, el }) {
   root.append(head, prompt, board, choices, cellsBar, verdict, keep, keys);
   el.append(root);
 
-  let chosen = []; // the cells chosen for a question answered by several, kept until Answer
+  let chosen = []; // the cells chosen (one, or several), kept until Answer or Enter
   let cursor = null; // the keyboard's cell
+  let typed = ""; // the choice typed so far, answered by Enter
 
   const size = () => [model.get("rows"), model.get("cols")];
   // An answer is to the question drawn (`shown`), never to one asked for and not yet sent.
@@ -83,8 +85,13 @@ function renderBank({ model, el }) {
     model.set("index", i);
     model.save_changes();
   };
-  const choose = (cell) => {
-    if (model.get("answered_by") === "cell") return answer(cell);
+  // A click on the picture answers a one-cell question at once; Space only chooses the cell.
+  const choose = (cell, { byKey = false } = {}) => {
+    if (model.get("answered_by") === "cell" && !byKey) return answer(cell);
+    if (model.get("answered_by") === "cell") {
+      chosen = [cell];
+      return drawMarks();
+    }
     if (model.get("answered_by") !== "cells") return;
     const at = chosen.findIndex(([r, c]) => r === cell[0] && c === cell[1]);
     chosen = at >= 0 ? chosen.filter((_, j) => j !== at) : [...chosen, cell];
@@ -116,7 +123,7 @@ function renderBank({ model, el }) {
       ...model.get("choices").map((words, j) => {
         const button = bankButton(words, "choice");
         button.addEventListener("click", () => answer(words));
-        if (j < 9) button.setAttribute("aria-keyshortcuts", String(j + 1));
+        button.setAttribute("aria-pressed", String(words === typed));
         return button;
       }),
     );
@@ -132,7 +139,26 @@ function renderBank({ model, el }) {
   function onNewQuestion() {
     chosen = [];
     cursor = null;
+    typed = "";
     draw();
+  }
+
+  /** The choice a typed key names, given what was typed before (so 1 then 0 is "10"); or "". */
+  function typedChoice(key) {
+    const offered = model.get("choices");
+    const named = (text) => {
+      const lower = text.toLowerCase();
+      if (offered.includes(text)) return text;
+      if (offered.includes("B") && (lower === "b" || text === "0")) return "B";
+      return offered.find((choice) => choice.toLowerCase().startsWith(lower) && /^[a-z]$/.test(lower)) || "";
+    };
+    return named(typed + key) || named(key);
+  }
+
+  function markTyped() {
+    for (const button of choices.querySelectorAll("button")) {
+      button.setAttribute("aria-pressed", String(button.textContent === typed));
+    }
   }
 
   function onKey(event) {
@@ -141,17 +167,19 @@ function renderBank({ model, el }) {
     const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
     const key = event.key;
     let handled = true;
-    if (key in moves && model.get("answered_by") !== "choice") {
+    const by = model.get("answered_by");
+    if (key in moves && by !== "choice") {
       const [dr, dc] = moves[key];
-      const [r, c] = cursor || [0, 0];
-      cursor = cursor ? [Math.min(Math.max(r + dr, 0), rows - 1), Math.min(Math.max(c + dc, 0), cols - 1)] : [0, 0];
+      const [r, c] = cursor || [0, 0]; // the first press moves from the top left corner
+      cursor = [Math.min(Math.max(r + dr, 0), rows - 1), Math.min(Math.max(c + dc, 0), cols - 1)];
       drawMarks();
-    } else if (key === " " && cursor) choose(cursor);
-    else if (key === "Enter" && model.get("answered_by") === "cells") answer(chosen);
-    else if (key === "Enter" && cursor) choose(cursor);
-    else if (/^[1-9]$/.test(key) && model.get("answered_by") === "choice") {
-      const choice = model.get("choices")[Number(key) - 1];
-      if (choice !== undefined) answer(choice);
+    } else if (key === " " && cursor) choose(cursor, { byKey: true });
+    else if (key === "Enter" && by === "cells") answer(chosen);
+    else if (key === "Enter" && by === "cell" && (chosen[0] || cursor)) answer(chosen[0] || cursor);
+    else if (key === "Enter" && by === "choice" && typed) answer(typed);
+    else if (by === "choice" && key.length === 1 && typedChoice(key)) {
+      typed = typedChoice(key);
+      markTyped();
     } else if (key === "n" || key === "N") go(1);
     else if (key === "p" || key === "P") go(-1);
     else handled = false;

@@ -43,15 +43,27 @@ def click_cell(widget, rows: int, cols: int, cell) -> None:
 
 
 def by_keyboard(widget, cell) -> None:
-    """Choose cell (row, col) with the keys: focus the widget, an arrow shows the cursor at (0, 0),
-    the arrows move it, Space chooses."""
+    """Answer with cell (row, col) by the keys: focus the widget, the arrows move a cursor from the
+    top left corner (each press moves it), Space chooses, Enter answers."""
     widget.locator(".msviz-bank").focus()
-    widget.press("ArrowDown")  # the cursor appears at (0, 0)
     for _ in range(cell[0]):
         widget.press("ArrowDown")
     for _ in range(cell[1]):
         widget.press("ArrowRight")
+    if cell == (0, 0):
+        widget.press("ArrowUp")  # the cursor shows, still at (0, 0)
     widget.locator(".msviz-bank").press(" ")
+    widget.locator(".msviz-bank").press("Enter")
+
+
+def type_choice(widget, q, value) -> None:
+    """Answer a choice by the keys: type what it says (10 for 10, B for a blank, D or B for an order),
+    then Enter."""
+    widget.locator(".msviz-bank").focus()
+    text = {"dfs": "d", "bfs": "b"}.get(value, str(value)) if q.kind == "order" else str(value)
+    for key in text:
+        widget.locator(".msviz-bank").press(key)
+    widget.locator(".msviz-bank").press("Enter")
 
 
 def give(widget, q, value, *, keyboard=False) -> None:
@@ -59,6 +71,8 @@ def give(widget, q, value, *, keyboard=False) -> None:
     rows, cols = len(q.board), len(q.board[0])
     if q.answered_by == "cell" and keyboard:
         by_keyboard(widget, value)
+    elif q.answered_by == "choice" and keyboard:
+        type_choice(widget, q, value)
     elif q.answered_by == "cell":
         click_cell(widget, rows, cols, value)
     elif q.answered_by == "cells":
@@ -99,7 +113,7 @@ def test_a_student_answers_every_question_by_clicks_and_keys_and_the_kernel_judg
                     && root.scrollWidth <= root.clientWidth + 1; }"""
         )
         assert fits, "the bank's widget is wider than its output area"
-        shot, keyboard_used, verdicts = set(), False, []
+        shot, keyboard_used, typed, verdicts = set(), False, set(), []
         for i, q in enumerate(bank.questions):
             number = i + 1
             page.wait_for_function(
@@ -112,8 +126,11 @@ def test_a_student_answers_every_question_by_clicks_and_keys_and_the_kernel_judg
                 shot.add(q.kind)
             right = solution(q)
             value = right if i % 2 == 0 else a_wrong_answer(q, right)
-            keyboard = q.answered_by == "cell" and not keyboard_used
-            keyboard_used |= keyboard
+            keyboard = (q.answered_by == "cell" and not keyboard_used) or (
+                q.answered_by == "choice" and q.kind not in typed
+            )
+            keyboard_used |= keyboard and q.answered_by == "cell"
+            typed |= {q.kind} if keyboard and q.answered_by == "choice" else set()
             give(widget, q, value, keyboard=keyboard)
             said = wait_said(widget, number)
             expected = bank.answer(i, value)
@@ -125,6 +142,7 @@ def test_a_student_answers_every_question_by_clicks_and_keys_and_the_kernel_judg
             if number < len(bank):
                 widget.locator("[data-control=next]").click()
         assert keyboard_used and shot == {q.kind for q in bank.questions}
+        assert typed == {q.kind for q in bank.questions if q.answered_by == "choice"}
         assert said["score"].startswith(f"{round(bank.score() * 10)} right of 10; 10 answered")
         # The keys move between questions too, and a question keeps its verdict.
         widget.locator(".msviz-bank").focus()
