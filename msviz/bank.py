@@ -31,7 +31,7 @@ from .board import Cell, random_board
 from .trace import Trace, trace
 from .words import BANK, ORDER_WORDS, caption
 
-__all__ = ["KINDS", "Question", "Verdict", "Bank", "make_bank"]
+__all__ = ["KINDS", "TESTS", "Question", "Verdict", "Bank", "make_bank"]
 
 #: The kinds of question, each with the order it is about (None: either).
 KINDS = {
@@ -145,10 +145,11 @@ class Bank:
     The first answer to a question counts; a later one is judged, not counted.
     """
 
-    def __init__(self, seed: str, questions: list[Question], *, homework: bool = False):
+    def __init__(self, seed: str, questions: list[Question], *, homework: bool = False, test=None):
         self.seed = seed
         self.questions = tuple(questions)
         self.homework = homework
+        self.test = test  # None, or "pre" / "post": a lesson's test before and after
         self.answers: list[tuple[object, bool] | None] = [None] * len(questions)
 
     def __len__(self) -> int:
@@ -214,6 +215,7 @@ class Bank:
         ]
         return {
             "seed": self.seed,
+            "test": self.test,
             "questions": [q.to_dict() | a for q, a in zip(self.questions, answered)],
             "answered": self.answered,
             "right": self.right,
@@ -222,7 +224,8 @@ class Bank:
 
     def __repr__(self) -> str:
         return (
-            f"<quiz bank for {self.seed!r}: {len(self)} questions, {self.answered} answered, "
+            f"<{self.test + '-test' if self.test else 'quiz bank'} for {self.seed!r}: {len(self)} questions, "
+            f"{self.answered} answered, "
             f"score {self.score():.2f}>"
         )
 
@@ -230,8 +233,17 @@ class Bank:
 # ---- making questions --------------------------------------------------------------------------
 
 
-def make_bank(seed, n: int = 10, *, homework: bool = False) -> Bank:
+#: The tests a bank may be: before a lesson and after it (each from streams of its own).
+TESTS = ("pre", "post")
+
+
+def make_bank(seed, n: int = 10, *, homework: bool = False, test=None) -> Bank:
     """Return a bank of `n` questions made from `seed`: the same seed, the same questions.
+
+    With ``test="pre"`` or ``"post"`` it is a lesson's test before or after: the
+    same kinds of question on other boards, drawn from streams of their own, so
+    that the pre-test, the post-test and the homework bank of a student never
+    share a question.
 
     With `homework`, a verdict says only right or wrong, never the right
     answer (so a bank made again in a scratch notebook does not hand out the
@@ -257,8 +269,11 @@ def make_bank(seed, n: int = 10, *, homework: bool = False) -> Bank:
     if not seed:
         raise ValueError(f"seed must be a name or number with something in it, not {seed!r}")
     n = _checks.whole_number("n", n, least=1, most=100)
+    if test is not None and test not in TESTS:
+        raise ValueError(f"test must be 'pre', 'post' or None, not {_checks.clip(test)}")
+    stream = f"msviz quiz bank: {seed}" + (f": {test}-test" if test else "")
     # Each question from its own stream: a bank of 5 is the first 5 questions of the bank of 10.
-    rng = random.Random(f"msviz quiz bank: {seed}")
+    rng = random.Random(stream)
     plan = [("next", "dfs"), ("next", "bfs"), ("last", None), ("digit", None), ("depth", "dfs")]
     plan += [("layer", "bfs"), ("waiting", None), ("order", None)]
     rng.shuffle(plan)
@@ -266,12 +281,12 @@ def make_bank(seed, n: int = 10, *, homework: bool = False) -> Bank:
         kind = rng.choice(sorted(KINDS))
         plan.append((kind, KINDS[kind]))
     questions = [
-        _question(random.Random(f"msviz quiz bank: {seed}: question {i}"), kind, order)
+        _question(random.Random(f"{stream}: question {i}"), kind, order)
         for i, (kind, order) in enumerate(plan[:n])
     ]
     if not isinstance(homework, bool):
         raise TypeError(f"homework must be True or False, not {_checks.clip(homework)}")
-    return Bank(seed, questions, homework=homework)
+    return Bank(seed, questions, homework=homework, test=test)
 
 
 def _question(rng: random.Random, kind: str, order: str | None) -> Question:

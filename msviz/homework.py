@@ -32,12 +32,14 @@ __all__ = ["QuizBank", "quiz_bank"]
 CELL_PX = 32
 
 
-def quiz_bank(seed, n: int = 10, *, homework: bool = False) -> QuizBank:
+def quiz_bank(seed, n: int = 10, *, homework: bool = False, test=None) -> QuizBank:
     """Return a bank of `n` questions made from `seed` (a student's name or number), shown as one widget.
 
     The same seed gives the same questions; another seed, others. Answer with
     the widget, or in code with ``bank.answer(i, value)``; read ``bank.score()``.
-    With `homework`, a verdict says only right or wrong (see `msviz.bank.make_bank`).
+    With `homework`, a verdict says only right or wrong; with ``test="pre"`` or
+    ``"post"`` it is a lesson's test before or after, on boards of its own (see
+    `msviz.bank.make_bank`).
 
     Examples
     --------
@@ -49,7 +51,7 @@ def quiz_bank(seed, n: int = 10, *, homework: bool = False) -> QuizBank:
     >>> q.kind in {"next", "last", "digit", "depth", "layer", "waiting", "order"}
     True
     """
-    return QuizBank(make_bank(seed, n, homework=homework))
+    return QuizBank(make_bank(seed, n, homework=homework, test=test))
 
 
 class QuizBank(anywidget.AnyWidget):
@@ -106,6 +108,14 @@ class QuizBank(anywidget.AnyWidget):
     @property
     def seed(self) -> str:
         return self.bank.seed
+
+    @property
+    def test(self):
+        return self.bank.test
+
+    @property
+    def answers(self):
+        return self.bank.answers
 
     def answer(self, i: int, value) -> Verdict:
         """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""

@@ -138,3 +138,53 @@ def test_the_class_page_of_handed_in_banks_names_the_bank_its_points_and_the_wro
     assert "Ada Lovelace (ada)" in page and f"{row.points:.2f} of 10" in page
     assert "not answered: 4" in data["summary"] and html.escape(data["summary"]) in page
     assert "every submission graded was right" not in page
+
+
+def test_a_pre_test_a_post_test_and_homework_never_share_a_question():
+    from msviz.bank import make_bank
+
+    for seed in range(60):
+        seen = {}
+        for test in (None, "pre", "post"):
+            for q in make_bank(seed, n=10, test=test).questions:
+                key = (q.board, q.click, q.kind)
+                assert key not in seen, (seed, test, seen.get(key))
+                seen[key] = test
+    assert make_bank("ada", n=3, test="pre").to_dict()["test"] == "pre"
+    with pytest.raises(ValueError, match="test must be 'pre', 'post' or None"):
+        make_bank("ada", test="mid")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the class command's limits are Linux's")
+def test_the_class_command_reports_pre_and_post_scores_and_the_class_gain(tmp_path):
+    from test_bank import a_wrong_answer, solution
+
+    from msviz.bank import make_bank
+    from msviz.grade import classroom
+    from msviz.grade.results import write_results
+
+    def lines(name, test, right_ones):
+        bank = make_bank(name, n=4, test=test)
+        out = []
+        for i, q in enumerate(bank.questions):
+            right = solution(q)
+            value = right if i < right_ones else a_wrong_answer(q, right)
+            out.append(bank.line(i, value).replace("bank.", f"{test}.", 1))
+        return out
+
+    made_up = {"ada": (1, 4), "ben": (2, 3), "cy": (0, 2)}  # right answers before and after the lesson
+    for name, (before, after) in made_up.items():
+        source = ["import msviz", f"pre = msviz.quiz_bank({name!r}, n=4, test='pre')"]
+        source += lines(name, "pre", before)
+        source += [f"post = msviz.quiz_bank({name!r}, n=4, test='post')"] + lines(name, "post", after)
+        (tmp_path / f"{name}.py").write_text("\n".join(source) + "\n")
+    rows = classroom.grade_class(classroom.find_submissions([tmp_path]))
+    scores = {row.name: (row.pre, row.post) for row in rows}
+    assert scores == {name: (b / 4, a / 4) for name, (b, a) in made_up.items()}
+    out = tmp_path / "out"
+    page = write_results(rows, out, order=None, limits=classroom.Limits(), fence=[])[-1].read_text()
+    pre, post = sum(b for b, _ in made_up.values()) / 12, sum(a for _, a in made_up.values()) / 12
+    g = round((post - pre) / (1 - pre), 4)
+    data = json.loads((out / "results.json").read_text())
+    assert data["gain"] == {"students": 3, "pre": round(pre, 4), "post": round(post, 4), "gain": g}
+    assert "Did the lesson teach?" in page and f"<strong>{g:.2f}</strong>" in page

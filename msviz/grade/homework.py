@@ -77,6 +77,43 @@ def set_row(data, out_of: float) -> dict:
     }
 
 
+def find_banks(namespace: dict) -> list:
+    """Every quiz bank a notebook made (a homework bank, a pre-test, a post-test), ``bank`` first."""
+    values = [namespace.get("bank")] + [v for k, v in namespace.items() if k != "bank"]
+    found = []
+    for value in values:
+        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
+            continue
+        if hasattr(value, "questions") and callable(getattr(value, "answer", None)):
+            if all(value is not other for other in found):
+                found.append(value)
+    return found[:10]
+
+
+def banks_row(datas, out_of: float) -> dict:
+    """The row's data for a notebook's banks (untrusted plain data): the homework bank's points (else
+    the post-test's, else the pre-test's), and each test's score as ``pre`` and ``post``.
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> pre, post = make_bank("ada", n=2, test="pre"), make_bank("ada", n=2, test="post")
+    >>> row = banks_row([pre.to_dict(), post.to_dict()], 1.0)
+    >>> row["pre"], row["post"], row["verdict"]
+    (0.0, 0.0, 'wrong')
+    """
+    tests = {}
+    for data in datas if isinstance(datas, list) else []:
+        if isinstance(data, dict) and data.get("test", None) in (None, "pre", "post"):
+            tests.setdefault(data.get("test"), data)
+    main = tests.get(None) or tests.get("post") or tests.get("pre")
+    row = bank_row(main, out_of)
+    for test in ("pre", "post"):
+        scored = bank_row(tests[test], 1.0) if test in tests else None
+        row[test] = None if scored is None or scored["verdict"] == "not graded" else scored["points"]
+    return row
+
+
 def find_bank(namespace: dict):
     """The quiz bank a notebook made: the value named ``bank`` if it is one, else the first found; or None.
 
@@ -108,7 +145,7 @@ def replayed(data: dict):
     >>> replayed(data).score()
     0.0
     """
-    bank = make_bank(data["seed"], n=len(data["questions"]))
+    bank = make_bank(data["seed"], n=len(data["questions"]), test=data.get("test"))
     for i, question in enumerate(data["questions"]):
         given = question.get("answer")
         if given is None:
@@ -140,6 +177,7 @@ def bank_row(data, out_of: float) -> dict:
         and len(str(data["seed"])) <= 200
         and isinstance(data.get("questions"), list)
         and 0 < len(data["questions"]) <= MOST_QUESTIONS
+        and data.get("test") in (None, "pre", "post")
         and all(isinstance(q, dict) for q in data["questions"])
     ):
         try:

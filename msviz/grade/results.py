@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .limits import Limits
 from .page import class_page
-from .rows import COLUMNS, Row
+from .rows import COLUMNS, Row, gain
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -70,6 +70,7 @@ def write_results(
     writer.writerows(row.as_csv() for row in rows)
     document = {
         "order": order,
+        "gain": gain(rows),
         "limits": {"cpu_seconds": limits.cpu, "memory_mb": limits.memory, "wall_seconds": limits.wall},
         "fence": {"layers": [layer for layer in (fence or [])], "words": held},
         "students": [_json_row(row) for row in rows],
@@ -93,6 +94,8 @@ def _json_row(row: Row) -> dict:
         "notes": row.notes,
         "summary": row.summary or None,
         "made_for": row.made_for or None,
+        "pre": row.pre,
+        "post": row.post,
         "first_wrong_board": row.failure,
         "stdout": row.stdout,
     }

@@ -14,7 +14,7 @@ VERDICTS = ("right", "wrong", "stopped", "not graded")
 COLUMNS = (
     ["name", "file", "verdict", "points"]
     + [f"{name}_{part}" for name in CATEGORIES for part in ("passed", "tried")]
-    + ["mistake", "hint", "problem", "notes"]
+    + ["mistake", "hint", "problem", "notes", "pre", "post"]
 )
 
 
@@ -38,6 +38,8 @@ class Row:
     summary: str = ""
     stdout: str = ""
     made_for: str = ""  # homework: the name (seed) the bank or simulations were made from
+    pre: float | None = None  # a lesson's pre-test score, 0 to 1, when one was handed in
+    post: float | None = None  # and its post-test score
 
     def as_csv(self) -> dict:
         """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.
@@ -53,6 +55,7 @@ class Row:
             passed, tried = self.results.get(name, ("", ""))
             out[f"{name}_passed"], out[f"{name}_tried"] = passed, tried
         out.update(mistake=self.mistake, hint=self.hint, problem=self.problem, notes="; ".join(self.notes))
+        out.update(pre="" if self.pre is None else self.pre, post="" if self.post is None else self.post)
         # A spreadsheet runs a cell that starts with = + - @ as a formula: a file name must not.
         return {
             k: "'" + v if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for k, v in out.items()
@@ -80,3 +83,22 @@ def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
             counts[key] = counts.get(key, 0) + 1
     ranked = sorted(counts.items(), key=lambda item: (not item[0][1], -item[1], item[0][0].casefold()))
     return [(what, n, named) for (what, named), n in ranked]
+
+
+def gain(rows: list[Row]) -> dict | None:
+    """The class's normalized gain over the students with a pre- and a post-test: (post - pre) / (1 - pre)
+    of the class's mean scores (Hake's g), or None when no student has both.
+
+    Examples
+    --------
+    >>> rows = [Row("a", "a.py", "right", pre=0.2, post=0.6), Row("b", "b.py", "wrong", pre=0.4, post=0.6)]
+    >>> gain(rows)
+    {'students': 2, 'pre': 0.3, 'post': 0.6, 'gain': 0.4286}
+    """
+    both = [row for row in rows if row.pre is not None and row.post is not None]
+    if not both:
+        return None
+    pre = sum(row.pre for row in both) / len(both)
+    post = sum(row.post for row in both) / len(both)
+    g = None if pre >= 1 else round((post - pre) / (1 - pre), 4)
+    return {"students": len(both), "pre": round(pre, 4), "post": round(post, 4), "gain": g}

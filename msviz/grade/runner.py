@@ -257,7 +257,7 @@ def main(argv: list[str]) -> int:
     from pathlib import Path
 
     from . import sandbox
-    from .homework import find_bank, find_set
+    from .homework import find_banks, find_set
     from .limits import set_limits
     from .submissions import find_function, load_code
 
@@ -294,9 +294,9 @@ def main(argv: list[str]) -> int:
         if sims is not None:
             _send(write, {"found": "simulations", "data": _plain(sims), "notes": notes})
             return 0
-        bank = find_bank(namespace)
-        if bank is not None:
-            _send(write, {"found": "bank", "bank": _plain(bank), "notes": notes})
+        banks = find_banks(namespace)
+        if banks:
+            _send(write, {"found": "bank", "banks": [_plain(bank) for bank in banks], "notes": notes})
             return 0
         _send(write, {"found": "nothing", "notes": notes})
         return 0

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from . import sandbox
 from .cases import cases
-from .homework import bank_row, set_row
+from .homework import banks_row, set_row
 from .judge import CANNOT_READ
 from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
 from .remote import Remote, Stopped
@@ -261,7 +261,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         data["verdict"] = "right" if data["ok"] else "wrong"
         return _row(name, file, data, remote)
     if kind in ("bank", "simulations"):
-        rowed = bank_row(found.get("bank"), settings["out_of"]) if kind == "bank" else None
+        rowed = banks_row(found.get("banks"), settings["out_of"]) if kind == "bank" else None
         data = rowed or set_row(found.get("data"), settings["out_of"])
         data["notes"] = notes + data["notes"]
         return _row(name, file, data, remote)
@@ -310,6 +310,8 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         summary=data.get("summary", ""),
         stdout=clip(ended.output + data.get("stdout", ""), STDOUT_KEPT),
         made_for=data.get("made_for", ""),
+        pre=data.get("pre"),
+        post=data.get("post"),
     )
 
 
