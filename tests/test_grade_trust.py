@@ -532,3 +532,14 @@ def test_unfenced_the_run_says_so(tmp_path, capsys):
     data = json.loads((out / "results.json").read_text())
     assert data["fence"] == {"layers": [], "words": sandbox.NONE}
     assert data["students"][0]["verdict"] == "right"
+
+
+@linux
+def test_a_loop_is_named_a_loop_even_when_the_judge_holds_much_memory(tmp_path):
+    held = bytearray(300 * 2**20)  # the judge is big (a long test run, a notebook's kernel) ...
+    held[::4096] = b"x" * len(held[::4096])  # ... and really holds it
+    (tmp_path / "fay.py").write_text("print('loading')\nwhile True:\n    pass\n")
+    limits = Limits(cpu=2, memory=400)
+    [row] = classroom.grade_class(classroom.find_submissions([tmp_path]), limits=limits, random_boards=0)
+    assert row.verdict == "stopped" and row.problem.startswith("ran out of CPU time"), row.problem
+    assert len(held) == 300 * 2**20

@@ -35,7 +35,7 @@ from .remote import Ended, Remote, unreadable_words
 from .runner import allow_cpu, memory_named, memory_words, serve
 from .vocabulary import MEMORY_LIMIT_MB
 
-__all__ = ["FORK", "GRADER_CPU", "start", "how_it_ended", "resident"]
+__all__ = ["FORK", "GRADER_CPU", "start", "how_it_ended", "resident", "held_at_most"]
 
 #: Whether students' code runs in a child process here (a Unix with fork).
 FORK = hasattr(os, "fork") and hasattr(os, "wait4")
@@ -141,7 +141,9 @@ def start(function, *, cpu: float, wall: float) -> Remote:
         if "pid" in locals() and pid:
             os.close(to_child)
             os.close(to_judge)
-    return Remote(pid, from_child, from_judge, output, time.monotonic() + wall, folder)
+    remote = Remote(pid, from_child, from_judge, output, time.monotonic() + wall, folder)
+    remote.before = resident()
+    return remote
 
 
 def how_it_ended(ended: Ended, cpu: float, wall: float, before: int = 0) -> tuple[str, str]:
@@ -166,7 +168,7 @@ def how_it_ended(ended: Ended, cpu: float, wall: float, before: int = 0) -> tupl
             "it was waiting (time.sleep, input(), a lock)"
         )
     code = os.waitstatus_to_exitcode(ended.status)
-    grew = ended.peak - before >= MEMORY_LIMIT_MB * 1024 * 1024 // 2
+    grew = ended.peak - max(before, ended.before) >= MEMORY_LIMIT_MB * 1024 * 1024 // 2
     number = -code if code < 0 else None
     stopped_for_cpu = number in (getattr(signal, "SIGXCPU", None), signal.SIGKILL) and ended.cpu >= 1
     if code == 71 or "MemoryError" in ended.output[-2000:] or (stopped_for_cpu and grew):
@@ -183,6 +185,22 @@ def how_it_ended(ended: Ended, cpu: float, wall: float, before: int = 0) -> tupl
     except ValueError:
         name = meaning = f"signal {number}"
     return "crashed", f"your function crashed Python: {name} ({meaning})"
+
+
+def held_at_most() -> int:
+    """The most bytes of memory this process has held (its VmHWM; 0 where it cannot be read).
+
+    A process this one starts by fork and exec is told that much as its own
+    peak (Linux keeps the peak of the memory an exec replaces).
+    """
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
 
 
 def resident() -> int:

@@ -35,9 +35,10 @@ class Ended:
 
     status: int = 0
     cpu: float = 0.0
-    peak: int = 0  # bytes
+    peak: int = 0  # bytes: the most the runner's processes held (as the kernel counts it)
     output: str = ""
     why: str | None = None
+    before: int = 0  # bytes the judge held when it started the runner (see `Remote.before`)
 
 
 class Stopped(Exception):
@@ -71,6 +72,8 @@ class Remote:
         self.pid, self.output, self.folder, self.group = pid, output, folder, group
         self.channel = Channel(read, write, deadline)
         self.ended: Ended | None = None
+        #: Bytes the judge held when the runner started: the kernel may count them in the runner's peak.
+        self.before = 0
 
     def receive(self) -> dict:
         """The runner's next message; `Stopped` if it ended, sent garbage, or ran past the clock."""
@@ -112,6 +115,7 @@ class Remote:
             usage.ru_maxrss * 1024 if usage else 0,
             self._said(),
             why,
+            self.before,
         )
         if self.folder:
             shutil.rmtree(self.folder, ignore_errors=True)

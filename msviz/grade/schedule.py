@@ -23,6 +23,7 @@ from pathlib import Path
 
 from . import sandbox
 from .cases import cases
+from .child import held_at_most
 from .homework import banks_row, set_row
 from .judge import CANNOT_READ
 from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
@@ -201,9 +202,11 @@ def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
         os.close(from_judge)
         os.close(to_judge)
     process.returncode = 0  # reaped by the Remote: Popen must not wait for it too
-    return Remote(
-        process.pid, from_runner, to_runner, output, time.monotonic() + limits.wall, None, group=True
-    )
+    remote = Remote(process.pid, from_runner, to_runner, output, time.monotonic() + limits.wall, group=True)
+    # A process started by fork and exec is told the peak memory of the one that forked it: only
+    # what its peak has beyond this process's own peak is the runner's.
+    remote.before = held_at_most()
+    return remote
 
 
 def grade_one(submission: Submission, tries, settings: dict, live: _Live | None = None) -> Row:
@@ -289,7 +292,7 @@ def _died(ended, name: str, file: str, limits: Limits) -> Row:
         problem = stopped_by_the_clock(limits)
     else:
         status = os.waitstatus_to_exitcode(ended.status)
-        problem = why_it_stopped(status, ended.cpu, ended.output, limits, ended.peak)
+        problem = why_it_stopped(status, ended.cpu, ended.output, limits, ended.peak - ended.before)
     return Row(name, file, "stopped", problem=problem, stdout=output)
 
 
