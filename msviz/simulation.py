@@ -112,6 +112,7 @@ class Simulation:
         self.pending: list[Cell] = []  # breadth-first: the blank's neighbours still to queue
         self.step = 0  # operations carried out so far
         self.firsts: dict[int, bool] = {}  # step -> whether its first try was right
+        self.kinds: dict[int, str] = {}  # step -> the operation the algorithm made there
         self.history: list = []
         self.words: list[str] = []  # every operation tried, as `play` reads them
 
@@ -174,6 +175,14 @@ class Simulation:
         """The share of steps right at the first try, 0 to 1 (0 before any)."""
         return self.right / self.tried if self.tried else 0.0
 
+    def wrong_kinds(self) -> dict[str, int]:
+        """How many steps of each kind (``"take"``, ``"say"``, ...) were wrong at the first try."""
+        counts: dict[str, int] = {}
+        for step, right in self.firsts.items():
+            if not right:
+                counts[self.kinds[step]] = counts.get(self.kinds[step], 0) + 1
+        return counts
+
     # -- the operations -----------------------------------------------------------------------
 
     def take(self, cell) -> Step:
@@ -232,6 +241,7 @@ class Simulation:
         counted = self.step not in self.firsts
         if counted:
             self.firsts[self.step] = right
+            self.kinds[self.step] = done[0]
         self._carry_out(*done)
         self.step += 1
         return Step(right, reason, counted, done)
@@ -425,6 +435,14 @@ class SimulationSet:
     def score(self) -> float:
         """Steps right at the first try out of all the steps of the set (an unfinished step counts 0)."""
         return self.right / self.steps if self.steps else 0.0
+
+    def wrong_kinds(self) -> dict[str, int]:
+        """How many steps of each kind were wrong at the first try, in every simulation of the set."""
+        counts: dict[str, int] = {}
+        for sim in self.simulations:
+            for kind, n in sim.wrong_kinds().items():
+                counts[kind] = counts.get(kind, 0) + n
+        return counts
 
     def to_dict(self) -> dict:
         """The set as plain JSON-able data: the seed, each simulation's operations, the score."""

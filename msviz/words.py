@@ -224,6 +224,13 @@ SIMULATE = {
     "queue_first": "first queue the blank's hidden neighbours, starting with {next}",
     "not_deeper": "{cell} is not a hidden neighbour of {top}: depth-first goes on from the latest call",
     "call_later": "{cell} is not next: the reveal calls {next} next",
+    # A step's kind, as the class page counts the steps most often wrong.
+    "kind_take": "taking the queue's front",
+    "kind_say": "saying what a cell shows",
+    "kind_queue": "queueing a blank's hidden neighbours",
+    "kind_call": "calling the next cell",
+    "kind_back": "returning from a call",
+    "most_wrong": "simulation: most often wrong at {kind}",
 }
 
 #: Titles of the two orders, as headings above a board.
@@ -613,3 +620,65 @@ def quiz_score(right: int, tries: int, *, over: bool = False, cut: bool = False)
     'That was the last question: you predicted 5 of 8 steps.'
     """
     return fill(("quiz_done" if cut else "quiz_over") if over else "quiz_score", right=right, tries=tries)
+
+
+#: Be the computer's widget (`msviz.simulate`): every word it shows, filled in Python and sent to the
+#: browser (its title, the rule, the queue or stack strip, the buttons and keys, verdicts and score).
+#: The verdicts' reasons are `SIMULATE`'s.
+SIMULATE_VIEW = {
+    "title": "Be the computer: {order}",
+    "title_model": "The model answer: {order}",
+    "rule_bfs": "Carry out the breadth-first reveal by hand. Take the queue's front (click it), say what it"
+    " shows (B for a blank, or its digit), and for a blank put its hidden neighbours into the queue"
+    " (click each).",
+    "rule_dfs": "Carry out the recursive depth-first reveal by hand. Call reveal on the next cell (click it),"
+    " say what it shows (B for a blank, or its digit), and return when a call has nothing left to do.",
+    "neighbours_reading": " Neighbours are tried in reading order: the row above left to right, then left,"
+    " right, then the row below.",
+    "neighbours_any": " Neighbours may be tried in any order.",
+    "neighbours_given": " Neighbours are tried in this order of (row, column) offsets: {order}.",
+    "queue": "The queue, front first ({n}):",
+    "stack": "The calls on the stack, from the click's up ({n}):",
+    "empty": "empty",
+    "choices": "What the cell shows, and the operations",
+    "say_blank": "Say: blank (B or 0)",
+    "say_digit": "Say: {value} (key {value})",
+    "say_mine": "Say: a mine (X)",
+    "back": "Return",
+    "back_name": "Return: the call on top has nothing left to do (R)",
+    "undo": "Undo",
+    "undo_name": "Undo the last operation (U)",
+    "keys_bfs": "Keys: the arrows move a cursor over the board, Enter or Space clicks its cell; B or 0 says"
+    " blank, 1 to 8 a digit, X a mine; U or Backspace undoes; Escape leaves the board.",
+    "keys_dfs": "Keys: the arrows move a cursor over the board, Enter or Space clicks its cell; B or 0 says"
+    " blank, 1 to 8 a digit, X a mine; R returns; U or Backspace undoes; Escape leaves the board.",
+    "start": "Your first operation?",
+    "right": "Right: {reason}.",
+    "wrong": "Wrong: {reason}. Instead: {done}.",
+    "not_counted": " (Not counted: only a step's first try counts.)",
+    "refused": "Not an operation: {why}. Nothing is counted.",
+    "uncovered": "{cell} is uncovered already",
+    "being_revealed": "{cell} is being revealed: say what it shows",
+    "not_a_message": "the browser sent {what}, which is not an operation",
+    "undone": "Undone: {done}. A step keeps its first try.",
+    "nothing_to_undo": "Nothing to undo.",
+    "score": "{right} of {tried} step{tried_s} right at the first try.",
+    "score_over": "Done: {right} of {steps} step{steps_s} right at the first try. The model answer now"
+    " plays on the board, the algorithm's own operations one at a time; Undo goes back into your reveal.",
+}
+
+__all__ += ["SIMULATE_VIEW", "simulate_fill"]
+
+
+def simulate_fill(name: str, **values) -> str:
+    """Return phrase `name` of `SIMULATE_VIEW` with its ``{fields}`` filled (``x_s``: the plural of x).
+
+    Examples
+    --------
+    >>> simulate_fill("score", right=3, tried=4)
+    '3 of 4 steps right at the first try.'
+    """
+    for key, value in list(values.items()):
+        if isinstance(value, int):
+            values[f"{key}_s"] = plural(value)
+    return SIMULATE_VIEW[name].format(**values)

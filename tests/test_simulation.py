@@ -275,7 +275,7 @@ def test_the_class_command_grades_a_handed_in_set_by_its_kept_lines(tmp_path):
     )
     rows = {r.name: r for r in classroom.grade_class(classroom.find_submissions([tmp_path]))}
     assert rows["ada"].verdict == "wrong" and rows["ada"].points == round(sims.score(), 4) > 0
-    assert "1 of" in rows["ada"].summary
+    assert "1 of" in rows["ada"].summary and rows["ada"].mistake == ""  # nothing wrong, just unfinished
     assert rows["cheat"].points == 0.0 and rows["cheat"].verdict == "wrong"
 
 
@@ -283,3 +283,19 @@ def _code(name, value):
     from msviz.simulation import _code as code
 
     return code(name, value)
+
+
+def test_the_step_kinds_most_often_wrong_are_counted_for_the_class_page():
+    from msviz.grade.homework import set_row
+    from msviz.simulation import simulation_set
+
+    sims = simulation_set("ben", n=2)
+    first, second = sims[0], sims[1]
+    first.take(first.click)
+    first.say("8" if first.expected()[1] != "8" else "1")  # wrong: say
+    second.call((0, 0) if second.click != (0, 0) else (1, 1))  # wrong: call
+    second.say("8" if second.expected()[1] != "8" else "1")  # wrong: say
+    assert sims.wrong_kinds() == {"say": 2, "call": 1}
+    row = set_row(sims.to_dict(), 1.0)
+    assert row["mistake"] == "simulation: most often wrong at saying what a cell shows"
+    assert "wrong: saying what a cell shows (2), calling the next cell (1)" in row["summary"]

@@ -9,6 +9,7 @@ the answers earn by the rules, whatever the notebook's own objects say.
 from __future__ import annotations
 
 from ..bank import make_bank
+from ..words import SIMULATE
 
 
 def find_set(namespace: dict):
@@ -64,6 +65,9 @@ def set_row(data, out_of: float) -> dict:
     if sims is None:
         return {"verdict": "not graded", "problem": "its simulations could not be read", "notes": []}
     said = f"simulations for {sims.seed!r}: {sims.right} of {sims.steps} steps right at the first try"
+    wrong = sorted(sims.wrong_kinds().items(), key=lambda item: (-item[1], item[0]))
+    if wrong:
+        said += "; wrong: " + ", ".join(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
     return {
         "verdict": "right" if sims.right == sims.steps else "wrong",
         "points": round(sims.score() * out_of, 4),
@@ -74,6 +78,7 @@ def set_row(data, out_of: float) -> dict:
         "problem": None,
         "stdout": "",
         "made_for": str(sims.seed),
+        "mistake": SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else "",
     }
 
 

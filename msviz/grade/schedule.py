@@ -305,7 +305,7 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         data["verdict"],
         points=data.get("points", 0.0),
         results={k: (v["passed"], v["tried"]) for k, v in data.get("results", {}).items()},
-        mistake=(failure or {}).get("mistake", ""),
+        mistake=(failure or {}).get("mistake", "") or data.get("mistake", ""),
         hint=(failure or {}).get("hint", ""),
         problem=data.get("problem") or "",
         notes=data.get("notes", []),

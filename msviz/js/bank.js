@@ -5,9 +5,10 @@
 // what the student chose: {event: "answer", index, value}, where value is a cell [row, col],
 // a list of cells, or a choice's words. Cells are chosen on the picture with the pointer or
 // the keyboard (arrows move a cursor, Space chooses, Enter answers); a question answered by
-// several cells keeps them here until Answer. A choice is typed as what it says (3 for "3", 10
-// for "10", B or 0 for a blank, D or B for an order), then Enter; a click on it answers at once. N and P move to the next and previous question: the kernel
-// then sends that question, and `shown` says which question the widget holds.
+// several cells keeps them here until Answer. A choice is typed as what it says (3 for "3",
+// 10 for "10", B or 0 for a blank, D or B for an order), then Enter; a click answers at once.
+// N and P move to the next and previous question: the kernel then sends that question, and
+// `shown` says which question the widget holds.
 import { make } from "./parts.js";
 
 /** The cell under a point of the picture `img`, a board of `rows` x `cols`; null off it. */
@@ -39,36 +40,60 @@ function outline(kind, [r, c], rows, cols) {
   return mark;
 }
 
+/** The widget's parts, with their words: the head, the prompt, the picture, the choices, the cells' bar,
+ *  the verdict and the line to keep. */
+function bankParts(words) {
+  const parts = {
+    root: make("div", "msviz-stage msviz-bank"),
+    title: make("div", "msviz-status"),
+    score: make("div", "msviz-bank-score"),
+    previous: bankButton("◀", "previous"),
+    next: bankButton("▶", "next"),
+    prompt: make("p", "msviz-bank-prompt"),
+    img: make("img", "msviz-bank-picture"),
+    marks: make("div", "msviz-bank-marks"),
+    choices: make("div", "msviz-bank-choices"),
+    picked: make("span", "msviz-bank-picked"),
+    send: bankButton(words.answer_cells, "answer"),
+    clear: bankButton(words.clear_cells, "clear"),
+    verdict: make("p", "msviz-quiz-verdict msviz-bank-verdict"),
+    keepLine: make("code", "msviz-bank-line"),
+  };
+  const p = parts;
+  p.root.tabIndex = 0;
+  p.root.setAttribute("role", "group");
+  p.previous.setAttribute("aria-label", words.previous);
+  p.next.setAttribute("aria-label", words.next);
+  p.prompt.id = `msviz-bank-${Math.random().toString(36).slice(2)}`;
+  p.root.setAttribute("aria-describedby", p.prompt.id);
+  p.board = make("div", "msviz-bank-board", p.img, p.marks);
+  p.cellsBar = make("div", "msviz-bank-cells", p.send, p.clear, p.picked);
+  p.verdict.setAttribute("aria-live", "polite");
+  p.keep = make("div", "msviz-bank-keep", make("span", "", words.keep), " ", p.keepLine);
+  const head = make("div", "msviz-head", p.previous, p.title, p.next, p.score);
+  const keys = make("p", "msviz-bank-keys", words.keys);
+  p.root.append(head, p.prompt, p.board, p.choices, p.cellsBar, p.verdict, p.keep, keys);
+  return parts;
+}
+
+/** The choice of `offered` that a typed `key` names, after `typed` (so 1 then 0 is "10"); or "".
+ *  B or 0 name a blank, a letter the choice it begins (D, B for an order). */
+export function typedChoice(offered, typed, key) {
+  const named = (text) => {
+    const lower = text.toLowerCase();
+    if (offered.includes(text)) return text;
+    if (offered.includes("B") && (lower === "b" || text === "0")) return "B";
+    return offered.find((choice) => choice.toLowerCase().startsWith(lower) && /^[a-z]$/.test(lower)) || "";
+  };
+  return named(typed + key) || named(key);
+}
+
 /** Render the bank's widget into `el`; returns what undoes it. */
 function renderBank({ model, el }) {
   const words = model.get("words");
-  const root = make("div", "msviz-stage msviz-bank");
-  root.tabIndex = 0;
-  root.setAttribute("role", "group");
-  const title = make("div", "msviz-status");
-  const score = make("div", "msviz-bank-score");
-  const previous = bankButton("◀", "previous");
-  const next = bankButton("▶", "next");
-  previous.setAttribute("aria-label", words.previous);
-  next.setAttribute("aria-label", words.next);
-  const head = make("div", "msviz-head", previous, title, next, score);
-  const prompt = make("p", "msviz-bank-prompt");
-  prompt.id = `msviz-bank-${Math.random().toString(36).slice(2)}`;
-  root.setAttribute("aria-describedby", prompt.id);
-  const img = make("img", "msviz-bank-picture");
-  const marks = make("div", "msviz-bank-marks");
-  const board = make("div", "msviz-bank-board", img, marks);
-  const choices = make("div", "msviz-bank-choices");
-  const picked = make("span", "msviz-bank-picked");
-  const send = bankButton(words.answer_cells, "answer");
-  const clear = bankButton(words.clear_cells, "clear");
-  const cellsBar = make("div", "msviz-bank-cells", send, clear, picked);
-  const verdict = make("p", "msviz-quiz-verdict msviz-bank-verdict");
-  verdict.setAttribute("aria-live", "polite");
-  const keepLine = make("code", "msviz-bank-line");
-  const keep = make("div", "msviz-bank-keep", make("span", "", words.keep), " ", keepLine);
-  const keys = make("p", "msviz-bank-keys", words.keys);
-  root.append(head, prompt, board, choices, cellsBar, verdict, keep, keys);
+  const parts = bankParts(words);
+  const { root, title, score, previous, next, prompt, img, marks, board, choices, picked } = parts;
+  const { send, clear, cellsBar, verdict, keepLine, keep } = parts;
   el.append(root);
 
   let chosen = []; // the cells chosen (one, or several), kept until Answer or Enter
@@ -143,18 +168,6 @@ function renderBank({ model, el }) {
     draw();
   }
 
-  /** The choice a typed key names, given what was typed before (so 1 then 0 is "10"); or "". */
-  function typedChoice(key) {
-    const offered = model.get("choices");
-    const named = (text) => {
-      const lower = text.toLowerCase();
-      if (offered.includes(text)) return text;
-      if (offered.includes("B") && (lower === "b" || text === "0")) return "B";
-      return offered.find((choice) => choice.toLowerCase().startsWith(lower) && /^[a-z]$/.test(lower)) || "";
-    };
-    return named(typed + key) || named(key);
-  }
-
   function markTyped() {
     for (const button of choices.querySelectorAll("button")) {
       button.setAttribute("aria-pressed", String(button.textContent === typed));
@@ -177,8 +190,8 @@ function renderBank({ model, el }) {
     else if (key === "Enter" && by === "cells") answer(chosen);
     else if (key === "Enter" && by === "cell" && (chosen[0] || cursor)) answer(chosen[0] || cursor);
     else if (key === "Enter" && by === "choice" && typed) answer(typed);
-    else if (by === "choice" && key.length === 1 && typedChoice(key)) {
-      typed = typedChoice(key);
+    else if (by === "choice" && key.length === 1 && typedChoice(model.get("choices"), typed, key)) {
+      typed = typedChoice(model.get("choices"), typed, key);
       markTyped();
     } else if (key === "n" || key === "N") go(1);
     else if (key === "p" || key === "P") go(-1);
