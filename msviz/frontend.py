@@ -2,8 +2,8 @@
 
 The board view's JavaScript is written as small ES modules, one job each
 (``msviz/js/*.js``: reading a reveal, its words, the tiles, the overlay, the
-code panel, the quiz, the pointer, one board, the control bar and its clock,
-the stage that holds them). anywidget loads one module, and an exported page
+code panel, the quiz, a simulation's panel, the pointer, one board, the control
+bar and its clock, the stage that holds them). anywidget loads one module, and an exported page
 embeds one script, so the parts are joined here, when msviz is imported: each
 part's own ``import { ... } from "./part.js";`` lines are dropped (every part
 is in the joined text already) and the rest is kept as written. Nothing is
@@ -36,6 +36,7 @@ PARTS = (
     "parts.js",  # a new element, the live region's voice, the pointer
     "code.js",  # the code panel and the stack's frames or the queue
     "quiz.js",  # a click is a guess, judged here
+    "simulate.js",  # be the computer: operations sent to Python, its verdicts shown
     "tiles.js",  # the cells on their canvas
     "overlay.js",  # the stack's path, the queue's numbers, the quiz's mark, the cursor
     "layout.js",  # where a board's parts go: board, caption and code all in sight

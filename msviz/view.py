@@ -164,6 +164,9 @@ class BoardView(anywidget.AnyWidget):
     #: Depth-first: whether the return asked about at this step (its call finished) is answered;
     #: then the question is the next call. False where no call returns before the next one.
     quiz_returned = traitlets.Bool(False).tag(sync=True)
+    #: Be the computer (`msviz.simulate`): what its part shows (the rule, the queue or stack, the
+    #: buttons and keys, the verdict and score), every word filled in Python; empty for any other view.
+    by_hand = traitlets.Dict().tag(sync=True)
 
     def __init__(self, trace: Trace | None = None, *, board=None, **kwargs):
         kwargs.setdefault("palette", view_palette())

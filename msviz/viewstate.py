@@ -12,8 +12,9 @@ import numpy as np
 from .frontend import CSS, ESM
 from .render import tile_codes
 from .trace import Trace
+from .traversal import EVENT_LABELS
 
-__all__ = ["ESM", "CSS", "TRAITS", "BINARY", "view_state", "board_state", "page_state"]
+__all__ = ["ESM", "CSS", "TRAITS", "BINARY", "view_state", "board_state", "page_state", "simulation_state"]
 
 #: Every trait a board view shares with the browser, and its default: the one list of
 #: them. `msviz.view.BoardView` declares each (its comments say what each means; a test
@@ -70,6 +71,8 @@ TRAITS = {
     "quiz_last": -1,
     "quiz_tries": 0,
     "quiz_returned": False,
+    # Be the computer (msviz.simulate): what its part shows, filled in Python ({} for none).
+    "by_hand": {},
 }
 
 #: The traits that are binary arrays: sent as buffers by a kernel, and gzip'd in base64 on a page.
@@ -190,4 +193,65 @@ def board_state(board: np.ndarray) -> dict:
         "start": _codes(board),
         "final": _codes(board),
         **{name: TRAITS[name] for name in steps},  # no steps: the defaults
+    }
+
+
+#: The events of a simulation's operations, as msviz.EVENT_LABELS codes them (a say is no event).
+_SIMULATION_EVENTS = {
+    op: list(EVENT_LABELS).index(label)
+    for op, label in (("call", "call"), ("back", "return"), ("queue", "enqueue"), ("take", "dequeue"))
+}
+
+
+def simulation_state(sim, done) -> dict:
+    """Return the traits that show `sim` (a `msviz.Simulation`) after its operations `done`.
+
+    The operations are drawn as the events of a reveal (a call or a return, an enqueue or a
+    dequeue), so the view draws the stack's path or the queue's numbers as it does for any
+    reveal; a cell shows its symbol once the student has said it (``final`` holds only the
+    symbols said), so a cell taken or called is drawn hidden until then. `done` is the list of
+    ``(name, value)`` operations carried out, in order; breadth-first, the click is queued
+    before the first.
+
+    Examples
+    --------
+    >>> from msviz.simulation import Simulation
+    >>> sim = Simulation(["EEE", "EEM"], (0, 0), order="dfs")
+    >>> done = [("call", (0, 0)), ("say", "B"), ("call", (0, 1))]
+    >>> for name, value in done:
+    ...     step = getattr(sim, name)(value)
+    >>> state = simulation_state(sim, done)
+    >>> list(state["event_label"]), np.frombuffer(state["step_cell"], "<i4").tolist()
+    ([0, 0], [0, 1])
+    >>> list(state["final"])  # (0, 0) shows B; (0, 1), called, is still drawn hidden
+    [2, 0, 0, 0, 0, 1]
+    """
+    rows, cols = sim.shape
+    board = np.array(sim.board)
+    shown = board.copy()
+    for (r, c), symbol in sim.revealed.items():
+        shown[r, c] = symbol
+    steps = [sim.click] if sim.order == "bfs" else []
+    labels = [_SIMULATION_EVENTS["queue"]] if sim.order == "bfs" else []
+    for name, value in done:
+        if name in ("call", "queue"):
+            steps.append(value)
+        if name in _SIMULATION_EVENTS:
+            labels.append(_SIMULATION_EVENTS[name])
+    n = len(steps)
+    return {
+        "rows": rows,
+        "cols": cols,
+        "order": sim.order,
+        "click_cell": list(sim.click),
+        "start": _codes(board),
+        "final": _codes(shown),
+        "step_cell": _int32([r * cols + c for r, c in steps]),
+        "event_label": np.asarray(labels, dtype=np.uint8).tobytes(),
+        "neighbors": [list(d) for d in sim.neighbors],
+        "step_hidden": bytes(n),  # for the captions, which a simulation does not show
+        "step_turn": bytes(n),  # for the code's frames, likewise
+        "replay": False,
+        "step_code": b"",
+        "step_depth": b"",
     }

@@ -8,6 +8,7 @@ import { makeOverlay } from "./overlay.js";
 import { make, makeAnnouncer, makePointer } from "./parts.js";
 import { makeQuiz } from "./quiz.js";
 import { TILES, position, readReveal, waiting } from "./reveal.js";
+import { makeSimulation, simulationElements } from "./simulate.js";
 import { makeTiles } from "./tiles.js";
 import { caption, eventCaption, fill } from "./words.js";
 
@@ -28,10 +29,13 @@ export function boardElements() {
     frames: make("div", "msviz-frames"),
     // What a screen reader says: the caption, or the cell under the keyboard's cursor (politely).
     live: make("div", "msviz-live"),
+    // Be the computer (simulate.js): its rule above the board; under it the queue or stack, the
+    // buttons, the verdict and the score.
+    sim: simulationElements(),
   };
   els.quizSaid = make("div", "msviz-quiz-said", els.quizVerdict, els.quizScore);
   const board = make("div", "msviz-board", els.canvas, els.overlay);
-  els.left = make("div", "msviz-left", els.quizRule, board, els.quizSaid, els.text, els.legend);
+  els.left = make("div", "msviz-left", els.quizRule, els.sim.rule, board, els.quizSaid, els.sim.panel, els.text, els.legend);
   els.side = make("div", "msviz-side", els.code, els.frames);
   els.root = make("div", "msviz-view", els.title, make("div", "msviz-main", els.left, els.side), els.live);
   els.live.setAttribute("aria-live", "polite");
@@ -55,6 +59,8 @@ export function renderBoard({ model, el }) {
   const { root, canvas, code, frames, side } = els;
   el.appendChild(root);
   const parts = { voice: makeAnnouncer(els.live), codePanel: makeCodePanel(model, code, frames, side) };
+  parts.sim = makeSimulation(model, els.sim); // drawn before the layout measures it
+  parts.sim.draw();
   parts.placing = makeLayout(model, el, els);
   parts.legend = makeLegend(model, els.legend);
   parts.tiles = makeTiles(canvas, model);
@@ -80,7 +86,7 @@ export function renderBoard({ model, el }) {
   // The keys (makeKeys): a player's steps and Play, or the quiz's and the game's cursor.
   parts.keyboard = makeKeys(model, root, {
     reveal: r, last, act, quizOn: () => parts.quiz.on(), say: (text) => parts.voice.say(text),
-    shown: () => parts.tiles.shown(), remark: drawing.remark,
+    shown: () => parts.tiles.shown(), remark: drawing.remark, extraKeys: () => parts.sim.keys(),
   });
   // Clicks: the cell goes to Python as (row, col); right-click or a modifier plants a flag.
   const pointer = makePointer(canvas, root, (event, flag) => {
@@ -94,6 +100,7 @@ export function renderBoard({ model, el }) {
   // Tests and the benchmark read what is drawn through this handle.
   root.msviz = boardHandle(model, els, {
     drawn: drawing.drawn, reveal: r, tiles: parts.tiles, line: () => parts.codePanel.line(), animating: drawing.flooding,
+    cursor: () => parts.keyboard.cursor(),
   });
   const legendAgain = () => parts.legend.draw();
   const buildCode = () => { parts.codePanel.build(); parts.placing.reset(); }; // and choose the arrangement again
@@ -106,6 +113,7 @@ export function renderBoard({ model, el }) {
     palette: () => { parts.tiles.repaint(); legendAgain(); redraw(); }, // the text's colours are the host's
     show_legend: () => { legendAgain(); relayout(); }, order: legendAgain,
     code: () => { buildCode(); redraw(); },
+    by_hand: () => { parts.sim.draw(); relayout(); },
   });
   buildCode();
   const resize = new ResizeObserver(relayout);
@@ -210,7 +218,7 @@ function makeDrawing(model, els, parts) {
     root.dataset.step = String(p);
     showCaption(model, els, r, mode() === "events" ? e : cur, mode(), last());
     quiz.draw(p);
-    nameView(model, els, r, keyboard.pointing(), quiz.on());
+    nameView(model, els, r, keyboard.pointing(), quiz.on(), parts.sim.keysText());
     // Said once when it changes: the verdict and caption, or else (the game) the cell under the cursor.
     const said = model.get("show_caption") ? [...quiz.said(), els.text.textContent].filter(Boolean).join(" ") : "";
     if (said !== lastSaid) {
@@ -260,13 +268,15 @@ function showCaption(model, els, r, at, mode, last) {
 }
 
 /** The names of the view, its board and its code, in words from Python: the view is a region named
- *  for the keys it takes (a cursor's where `pointing`, a quiz's guess where `guessing`), the board a
- *  picture named by its size; the caption goes to a polite live region (makeAnnouncer). */
-function nameView(model, els, r, pointing, guessing) {
+ *  for the keys it takes (a cursor's where `pointing`, a quiz's guess where `guessing`, a
+ *  simulation's `simKeys` while it runs), the board a picture named by its size; the caption goes to
+ *  a polite live region (makeAnnouncer). */
+function nameView(model, els, r, pointing, guessing, simKeys) {
   const words = model.get("words");
   const size = { rows: r.rows, cols: r.cols };
-  const keys = pointing ? fill(words, "keys_cells", { act: words[guessing ? "act_guess" : "act_reveal"] })
-    + (guessing ? "" : words.keys_flag) : model.get("keyboard") ? words.keys_steps : "";
+  const cells = () => fill(words, "keys_cells", { act: words[guessing ? "act_guess" : "act_reveal"] })
+    + (guessing ? "" : words.keys_flag);
+  const keys = pointing && simKeys ? simKeys : pointing ? cells() : model.get("keyboard") ? words.keys_steps : "";
   els.root.setAttribute("aria-label", [model.get("title"), fill(words, "view_name", size), keys].filter(Boolean).join(". "));
   els.canvas.setAttribute("aria-label", fill(words, "board_name", size));
   els.code.setAttribute("aria-label", words.code_name);
@@ -288,7 +298,7 @@ function listen(model, handlers) {
 }
 
 /** What tests and the benchmark read of a board view: what it drew. `view` gives {drawn() ([position,
- *  event, current step] or null), reveal(), tiles, line(), animating()}. */
+ *  event, current step] or null), reveal(), tiles, line(), animating(), cursor()}. */
 function boardHandle(model, els, view) {
   const { tiles } = view;
   const r = () => view.reveal();
@@ -312,6 +322,13 @@ function boardHandle(model, els, view) {
     rows: () => r().rows,
     cols: () => r().cols,
     animating: view.animating,
+    cursor: view.cursor, // the keyboard's cell (row * cols + col), -1 before the keys first move it
+    /** What the simulation's part shows (simulate.js). */
+    byHand: () => ({
+      rule: els.sim.rule.textContent, strip: Array.from(els.sim.strip.children, (c) => c.textContent),
+      verdict: els.sim.verdict.textContent, kind: els.sim.verdict.dataset.verdict, score: els.sim.score.textContent,
+      answered: (model.get("by_hand") || {}).answered ?? -1,
+    }),
     quiz: () => ({
       rule: els.quizRule.textContent, verdict: els.quizVerdict.textContent, score: els.quizScore.textContent,
       right: model.get("quiz_right"), tries: model.get("quiz_tries"), returned: model.get("quiz_returned"),

@@ -1,11 +1,11 @@
 // msviz/js/keys.js: a board view's keys: a player's steps and Play; the quiz's and the game's cursor.
-import { TILES } from "./reveal.js";
+import { TILES, position } from "./reveal.js";
 import { fill } from "./words.js";
 
 /** The keys of the board view `root` of `model`. `view` is what they act on: {reveal() (the reveal
  *  shown, or null), last() (its last position), act(cell, flag) (a click on cell [row, col]),
  *  quizOn(), say(text) (the live region), shown() (the tiles drawn), remark() (draw the overlay
- *  again)}. Keys act only while the view itself has the focus; Escape gives it back to the page.
+ *  again), extraKeys() (a simulation's own keys with the cursor's, or null)}. Keys act only while the view itself has the focus; Escape gives it back to the page.
  *  Returns {cursor(), pointing(), sayCursor(), dispose}. */
 export function makeKeys(model, root, view) {
   const r = view.reveal;
@@ -23,7 +23,8 @@ export function makeKeys(model, root, view) {
   function moveCursor(dr, dc) {
     if (cursor < 0) {
       const k = Math.max(-1, Math.min(model.get("step"), last()));
-      cursor = k >= 0 ? r().cell[k] : Math.floor(r().rows / 2) * r().cols + Math.floor(r().cols / 2);
+      const [, cur] = position(r(), model.get("mode") === "events" ? "events" : "visits", k); // a step's own
+      cursor = cur >= 0 ? r().cell[cur] : Math.floor(r().rows / 2) * r().cols + Math.floor(r().cols / 2);
     } else {
       const row = Math.max(0, Math.min(r().rows - 1, Math.floor(cursor / r().cols) + dr));
       const col = Math.max(0, Math.min(r().cols - 1, (cursor % r().cols) + dc));
@@ -51,14 +52,16 @@ export function makeKeys(model, root, view) {
       ...(model.get("controls") ? { " ": togglePlay } : {}),
     };
   }
-  /** The keys of the quiz and the game: move the cursor, act on its cell (f plants a flag in the game). */
+  /** The keys of the quiz, the game and a simulation: move the cursor, act on its cell (f plants a flag
+   *  in the game; a simulation's own keys say what a cell shows, return and undo). */
   function cellKeys() {
     const here = () => (cursor >= 0 ? [Math.floor(cursor / r().cols), cursor % r().cols] : null);
     const at = (flag) => () => { if (here()) act(here(), flag); else moveCursor(0, 0); };
     return {
       ArrowRight: () => moveCursor(0, 1), ArrowLeft: () => moveCursor(0, -1),
       ArrowDown: () => moveCursor(1, 0), ArrowUp: () => moveCursor(-1, 0),
-      Enter: at(false), " ": at(false), ...(view.quizOn() ? {} : { f: at(true), F: at(true) }),
+      Enter: at(false), " ": at(false),
+      ...(view.extraKeys?.() || (view.quizOn() ? {} : { f: at(true), F: at(true) })),
     };
   }
   function onKey(e) {

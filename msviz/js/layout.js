@@ -22,8 +22,15 @@ export function cellFit(rows, cols, w, h, most) {
   return Math.min(most, w / cols, Math.max(12, h / rows));
 }
 
+/** The height `node` takes in its column, its margins included (0 when it is not shown). */
+function outer(node) {
+  if (!node.offsetHeight) return 0;
+  const style = getComputedStyle(node);
+  return node.offsetHeight + parseFloat(style.marginTop) + parseFloat(style.marginBottom);
+}
+
 /** The layout of one board view: `els` are its elements (root, title, legend, quiz's rule and
- *  verdict, caption, the left column, code, frames). Returns {arrange(r), reset()}: arrange chooses
+ *  verdict, a simulation's rule and panel, caption, the left column, code, frames). Returns {arrange(r), reset()}: arrange chooses
  *  the arrangement for reveal r and returns the side of a cell; reset makes it choose afresh. */
 export function makeLayout(model, el, els) {
   const { root, title, legend, quizRule, quizSaid, text, left, code, frames } = els;
@@ -66,7 +73,8 @@ export function makeLayout(model, el, els) {
     const width = root.clientWidth || el.clientWidth || 600;
     const source = model.get("code");
     const most = model.get("max_cell");
-    const fixed = () => title.offsetHeight + legend.offsetHeight + quizRule.offsetHeight + quizSaid.offsetHeight + 16;
+    const fixed = () => title.offsetHeight + legend.offsetHeight + quizRule.offsetHeight + quizSaid.offsetHeight
+      + outer(els.sim.rule) + outer(els.sim.panel) + 16;
     const height = room();
     const textPx = parseFloat(getComputedStyle(text).fontSize) || 16;
     const fit = (w, h) => cellFit(r.rows, r.cols, w, h, most);

@@ -104,7 +104,8 @@ export function readReveal(model) {
  *  (`eventStep`), each step's caller (`parent`), depth or layer (`depth`), the calls it made or
  *  cells it queued (`children`), the event that shows it (`visitEvent`), and for each cell the
  *  events at which it is revealed, enters and leaves the stack or queue (`reveal`, `enter`,
- *  `leave`; -1 for never). Steps enter in order (a call or an enqueue makes the next step).
+ *  `leave`; -1 for never, m for one still waiting at the end). Steps enter in order (a call or an
+ *  enqueue makes the next step).
  *  Depth-first, a return is the call on top of the stack; breadth-first, the queue is first in,
  *  first out, and a cell queued is the child of the step taken out last. A student's run has
  *  one event a step, a write, and no stack or queue that the recording saw. */
@@ -137,6 +138,9 @@ export function readTimeline(r) {
       leaveAt[k] = e;
     }
   }
+  // A step that entered and never left (a reveal carried out by hand so far: the cells still in its
+  // queue, its calls still open) waits to the end of the timeline.
+  for (let k = 0; k < entered; k++) if (leaveAt[k] < 0) leaveAt[k] = m;
   const visitEvent = new Int32Array(n);
   const children = new Uint8Array(n);
   for (let k = 0; k < n; k++) {

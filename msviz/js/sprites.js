@@ -105,7 +105,13 @@ export function makeSprites(palette, s, cssCell, waitingColor) {
   const sprites = [];
   for (let variant = 0; variant < 4; variant++) {
     for (const [background, symbol] of tiles) {
-      if (variant & 1) { // the current cell: its symbol on amber, in a black border
+      if (variant & 1 && background === hidden) {
+        // Current and still hidden (a cell just queued, or taken or called and not yet said):
+        // raised as a hidden cell is, in an amber frame with the black border.
+        background();
+        ring(palette.current, Math.max(2, Math.floor(s / 4)), 0);
+        ring(palette.current_border, Math.max(1, Math.floor(s / 7)), 0);
+      } else if (variant & 1) { // the current cell: its symbol on amber, in a black border
         g.fillStyle = palette.current;
         g.fillRect(0, 0, s, s);
         if (symbol) symbol();

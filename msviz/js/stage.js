@@ -91,7 +91,15 @@ export function renderStage({ model, el }) {
     return renderBoard({ model: board, el: holder });
   });
   let controls = null;
-  if (model.get("controls")) {
+  /** The control bar while `controls` is on (a simulation turns it on at its end, for the model answer). */
+  function syncControls() {
+    if (Boolean(model.get("controls")) === Boolean(controls)) return;
+    if (controls) {
+      controls.dispose();
+      controls.bar.remove();
+      controls = null;
+      return;
+    }
     const mode = () => (model.get("mode") === "events" ? "events" : "visits");
     const names = [...new Set(models.map((m) => model.get("words")[`events_${m.get("replay") ? "replay" : m.get("order") || "dfs"}`]))];
     controls = makeControls(model, {
@@ -101,11 +109,14 @@ export function renderStage({ model, el }) {
     });
     stage.insertBefore(controls.bar, boards);
   }
+  syncControls();
   const drawError = () => {
     error.textContent = model.get("error") || "";
     error.style.display = model.get("error") ? "" : "none";
   };
-  const heard = { "change:status": head.draw, "change:restart": head.draw, "change:error": drawError };
+  const heard = {
+    "change:status": head.draw, "change:restart": head.draw, "change:error": drawError, "change:controls": syncControls,
+  };
   for (const [event, cb] of Object.entries(heard)) model.on(event, cb);
   head.draw();
   drawError();
