@@ -107,9 +107,10 @@ class Player(BoardView):
         if self.trace.written is not None:
             raise ValueError("a student's run cannot be edited: record their code again on the new board")
         t = trace(board, click, order=self.trace.order, neighbors=self.trace.neighbors)  # checks both
+        last = (t.events if self.mode == "events" else len(t)) - 1  # a step or an event, as the mode has it
         with self.hold_sync():
-            self.show(t, step=min(self.step, len(t) - 1))
-            self.last_step = max((t.events if self.mode == "events" else len(t)) - 1, 0)
+            self.show(t, step=min(self.step, last))
+            self.last_step = max(last, 0)
 
     @traitlets.observe("editing")
     def _editing_changed(self, change) -> None:
@@ -125,6 +126,9 @@ class Player(BoardView):
         if move:
             self.click = (row, col)
             said = "edit_moved"
+        elif (row, col) == self.trace.click:  # its X would hide under the click's dot
+            self.status = fill("edit_on") + " " + fill("edit_not_click", row=row, col=col)
+            return
         else:
             board[row, col] = "M" if board[row, col] == "E" else "E"
             said = "edit_put" if board[row, col] == "M" else "edit_taken"

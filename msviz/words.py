@@ -49,7 +49,7 @@ TEMPLATES = {
     " (those still hidden when their turn comes)",
     "dfs_no_children": "; none of its neighbours is hidden, so it returns at once",
     "bfs_children": "; {children} neighbour{children_s} queued",
-    "dfs_frontier": "; stack depth {frontier}",
+    "dfs_frontier": "; {frontier} call{frontier_s} on the stack",
     "bfs_frontier": "; queue holds {frontier}",
     "finished": " (finished)",
     # The finer timeline: every call and return, every enqueue and dequeue.
@@ -70,7 +70,7 @@ TEMPLATES = {
     "event_dequeue_blank": (
         "it has no adjacent mines, so it becomes B; its hidden neighbours go to the back of the queue"
     ),
-    "event_stack": "; stack depth {frontier}",
+    "event_stack": "; {frontier} call{frontier_s} on the stack",
     "event_queue": "; queue holds {frontier}",
     # A student's run (msviz.record), a step for every write.
     "wrote_nothing": "your code wrote nothing on the board it was given (writes to a copy cannot be seen)",
@@ -78,18 +78,20 @@ TEMPLATES = {
     "write_mark": "write {step}: your code writes a mark in ({row}, {col}), drawn hidden",
     "write_again": "; written before, it held {before}",
     "write_same": "; it held {before} already: the same symbol again",
-    "write_depth": "; stack depth {frames} in your calls",
+    "write_depth": "; {frames} of your calls on the stack",
     "a_mark": "a mark",
     # Beside a widget's picture, for a page that runs no widgets (GitHub, nbviewer).
     "static_note": "An interactive msviz board, shown here as a picture of step {step}: run the notebook"
     " in JupyterLab, Jupyter Notebook, VS Code, Colab or marimo to play it, step it and click it.",
     # A player's board being edited (its status line).
     "edit_on": "Editing: click a hidden cell to put or take away a mine; Shift-click (or right-click)"
-    " a hidden cell to click there instead. The reveal follows at once.",
+    " a hidden cell to click there instead. The reveal follows at once. Done editing leaves.",
     "edit_put": "A mine put on ({row}, {col}).",
     "edit_taken": "The mine on ({row}, {col}) taken away.",
     "edit_moved": "The click moved to ({row}, {col}).",
     "edit_not_hidden": "({row}, {col}) is uncovered already: edit a hidden cell.",
+    "edit_not_click": "({row}, {col}) is the click: move the click (Shift-click another cell) before putting"
+    " a mine there.",
     # The game's status line.
     "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
     "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",
@@ -294,6 +296,7 @@ CONTROLS = {
     "mode_visits": "one step per revealed cell",
     **{f"events_{order}": name for order, name in EVENTS_NAMES.items()},
     "control_edit": "Edit the board",
+    "control_edit_done": "Done editing",
     "readout_visits": "step {k} / {last}",
     "readout_events": "event {k} / {last}",
 }
@@ -420,9 +423,9 @@ def write_caption(t, k: int) -> str:
     >>> from msviz.trace import trace_of_writes
     >>> t = trace_of_writes(["EE"], (0, 0), [(0, 0, "#", 0), (0, 1, "1", 1), (0, 0, "B", 0)])
     >>> write_caption(t, 0)
-    'write 0: your code writes a mark in (0, 0), drawn hidden; stack depth 1 in your calls'
+    'write 0: your code writes a mark in (0, 0), drawn hidden; 1 of your calls on the stack'
     >>> write_caption(t, 2)
-    'write 2: your code writes B in (0, 0); written before, it held a mark; stack depth 1 in your calls'
+    'write 2: your code writes B in (0, 0); written before, it held a mark; 1 of your calls on the stack'
     """
     if len(t) == 0:
         return fill("wrote_nothing")
@@ -457,9 +460,9 @@ def event_caption(t, e: int) -> str:
     >>> print(textwrap.fill(event_caption(t, 0), 88))
     event 0: reveal(0, 0) is called: it has no adjacent mines, so it becomes B; it will call
     reveal on its 3 hidden neighbours, one after another (those still hidden when their turn
-    comes); stack depth 1
+    comes); 1 call on the stack
     >>> event_caption(t, 2)
-    'event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; stack depth 1'
+    'event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; 1 call on the stack'
     """
     if t.written is not None:  # one event a write
         return write_caption(t, e)

@@ -441,7 +441,7 @@ def test_captions_of_a_run_state_only_the_depth_the_recording_saw():
     assert not flat.replay.frontier.any() and (flat.replay.parent_step == -1).all()
     deep = record(recursive, example, (3, 0))  # its own calls: the depth of each write, as recorded
     for k, (_, _, _, depth) in enumerate(deep.writes):
-        assert msviz.words.caption(deep.replay, k).endswith(f"; stack depth {depth + 1} in your calls")
+        assert msviz.words.caption(deep.replay, k).endswith(f"; {depth + 1} of your calls on the stack")
     assert msviz.words.caption(record(lambda b, c: b, example, (3, 0)).replay, 0).startswith(
         "your code wrote nothing"
     )

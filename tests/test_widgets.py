@@ -167,7 +167,7 @@ def test_the_caption_follows_the_step():
     p.step = 3
     assert (
         p.caption
-        == "step 3: (1, 1), reached from (1, 0), has 1 adjacent mine, so it becomes 1; stack depth 3"
+        == "step 3: (1, 1), reached from (1, 0), has 1 adjacent mine, so it becomes 1; 3 calls on the stack"
     )
 
 
@@ -196,7 +196,7 @@ def test_compare_drives_both_boards_with_one_bar():
     assert (c.order, second["order"]) == ("dfs", "bfs")
     assert (c.title, second["title"]) == (msviz.words.TITLES["dfs"], msviz.words.TITLES["bfs"])
     assert "step" not in second and "mode" not in second  # one step, one mode for both
-    assert "stack depth" in c.captions[0] and "queue holds" in c.captions[1]
+    assert "on the stack" in c.captions[0] and "queue holds" in c.captions[1]
     c.mode = "events"  # the longer side's events
     assert c.last_step == max(c.dfs.events, c.bfs.events) - 1
 
@@ -398,6 +398,21 @@ def test_edits_from_the_view_put_and_take_mines_and_move_the_click():
     assert p.board[1][1] == "E" and p.trace.board.tolist() == [list("EEEE")] * 3
     p.editing = False
     assert p.status == ""
+
+
+def test_an_edit_keeps_the_step_in_every_call_and_return_and_no_mine_hides_under_the_click():
+    board = msviz.random_board(8, 8, 6, seed=2, safe=(4, 4))
+    p = msviz.player(board, (4, 4), order="dfs")
+    p.mode = "events"
+    p.editing = True
+    p.step = p.trace.events - 1  # the last event: more events than cells
+    far = next(
+        (r, c) for r in range(8) for c in range(8) if board[r][c] == "E" and abs(r - 4) + abs(c - 4) > 5
+    )
+    click(p, *far, event="edit")
+    assert p.board[far[0]][far[1]] == "M" and p.step == min(p.trace.events - 1, p.last_step) > len(p.trace)
+    click(p, 4, 4, event="edit")  # the click itself
+    assert p.board[4][4] == "E" and "(4, 4) is the click: move the click" in p.status
 
 
 def test_a_students_run_and_an_exported_page_cannot_be_edited():

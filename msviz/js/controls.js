@@ -177,7 +177,7 @@ export function makeControls(model, stage) {
     if (document.activeElement !== perFrame) perFrame.value = String(model.get("per_frame"));
     for (const control of [first, back, play, forward, last, scrub, mode, fps, perFrame]) control.disabled = empty;
     edit.style.display = model.get("editable") ? "" : "none";
-    edit.setAttribute("aria-pressed", String(Boolean(model.get("editing"))));
+    edit.textContent = model.get("editing") ? words.control_edit_done : words.control_edit; // says what it does
   }
 
   const actions = {

@@ -273,7 +273,7 @@ def test_one_bar_drives_both_sides_of_the_comparison(browser, lab):
         after = [views.nth(i).evaluate(CANVAS_PIXELS) for i in range(2)]
         assert after[0] != before[0] and after[1] != before[1], "both pictures must follow the one bar"
         captions = [views.nth(i).evaluate(DRAWN)["caption"] for i in range(2)]
-        assert "stack depth" in captions[0] and "queue holds" in captions[1]
+        assert "on the stack" in captions[0] and "queue holds" in captions[1]
         shoot(widget, "compare")
 
 
@@ -528,9 +528,10 @@ def test_editing_a_players_board_in_the_view_redraws_it_with_the_new_reveal(brow
         view = player.locator(".msviz-view").first
         canvas = view.locator("canvas.msviz-cells")
         edit = player.locator("[data-control=edit]")
+        assert edit.inner_text() == "Edit the board"
         edit.click()
-        page.wait_for_function("b => b.getAttribute('aria-pressed') === 'true'", arg=edit.element_handle())
-        assert "Editing" in player.locator(".msviz-status").inner_text()
+        page.wait_for_function("b => b.textContent === 'Done editing'", arg=edit.element_handle())
+        assert "Done editing leaves" in player.locator(".msviz-status").inner_text()
         box = canvas.bounding_box()
 
         def at(row, col):
