@@ -9,8 +9,8 @@ import pytest
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
 
 
-def test_there_are_seven_notebooks():
-    assert [p.name[:2] for p in NOTEBOOKS] == ["01", "02", "03", "04", "05", "06", "07"]
+def test_there_are_eight_notebooks():
+    assert [p.name[:2] for p in NOTEBOOKS] == ["01", "02", "03", "04", "05", "06", "07", "08"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -73,6 +73,7 @@ PARTS = {
     "05": {"Core", "Extension"},
     "06": {"Homework"},
     "07": {"Homework"},
+    "08": {"Extension"},
 }
 GUIDE = Path(__file__).parent.parent / "docs" / "teaching.md"
 

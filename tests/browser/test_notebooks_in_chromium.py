@@ -132,6 +132,7 @@ WITH_WIDGETS = {
     "03-depth-first.ipynb",
     "04-breadth-first.ipynb",
     "05-comparing-orders.ipynb",
+    "08-be-the-computer.ipynb",
 }
 
 
