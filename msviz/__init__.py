@@ -56,6 +56,7 @@ _LAZY = {
     "homework": None,
     "quiz_bank": "homework",
     "Simulation": "simulation",
+    "simulation_set": "simulation",
 }
 
 
@@ -74,6 +75,7 @@ def __dir__():
 
 __all__ = [
     "Simulation",
+    "simulation_set",
     "HIDDEN",
     "SYMBOLS",
     "Board",

@@ -1007,7 +1007,11 @@ def simulate(
     ----------
     board, click
         As for :func:`msviz.reveal` (the board is never changed). With neither,
-        a random board of 6 x 6 to 8 x 8 whose click opens 8 to 25 cells.
+        a random board of 6 x 6 to 8 x 8 whose click opens 8 to 25 cells. Or,
+        alone, a `msviz.Simulation` to show as it is, such as one of a
+        homework set's (``msviz.simulate(sims[0])``, `msviz.simulation_set`):
+        what is done in the view is done in it, and ``sims.line(0)`` is then
+        the line to keep.
     order : {"bfs", "dfs"}
     neighbors : sequence of (dr, dc) or "any"
         The neighbour order of the exercise (reading order by default), or
@@ -1037,6 +1041,10 @@ def simulate(
     True
     """
     max_cell = _checks.px(max_cell, name="max_cell")
+    if isinstance(board, Simulation):  # one of a homework set's (msviz.simulation_set): shown as it is
+        if click is not None or seed is not None:
+            raise TypeError("a simulation has its own board and click: give it alone")
+        return Simulate(board, max_cell=max_cell)
     if board is None:
         if click is not None:
             raise TypeError("a click needs its board: give both, or neither for a random board")

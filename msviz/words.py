@@ -461,8 +461,9 @@ def event_caption(t, e: int) -> str:
     event 0: reveal(0, 0) is called: it has no adjacent mines, so it becomes B; it will call
     reveal on its 3 hidden neighbours, one after another (those still hidden when their turn
     comes); 1 call on the stack
-    >>> event_caption(t, 2)
-    'event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; 1 call on the stack'
+    >>> print(textwrap.fill(event_caption(t, 2), 88))
+    event 2: reveal(0, 1) returns to reveal(0, 0), which goes on with its next neighbour; 1
+    call on the stack
     """
     if t.written is not None:  # one event a write
         return write_caption(t, e)

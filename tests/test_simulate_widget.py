@@ -351,3 +351,13 @@ def test_it_is_one_board_view_with_the_traits_of_the_list_and_a_picture_for_page
     assert (
         "simulate" in dir(msviz) and "simulate" in msviz.__all__ and msviz.simulate is msviz.widgets.simulate
     )
+
+
+def test_a_homework_sets_simulation_is_shown_and_carried_out_in_the_view():
+    sims = msviz.simulation_set("ada", n=2)
+    view = msviz.simulate(sims[0])
+    assert view.simulation is sims[0]
+    view.take(sims[0].click)
+    assert sims[0].tried == 1 and sims.line(0) == f"sims.play(0, {sims[0].log!r})" and "t" in sims[0].log
+    with pytest.raises(TypeError, match="a simulation has its own board and click"):
+        msviz.simulate(sims[1], (0, 0))
