@@ -66,6 +66,7 @@ export function makeSimulation(model, els) {
 
   function draw() {
     els.rule.style.display = els.panel.style.display = on() ? "" : "none";
+    els.panel.dataset.on = String(on()); // a simulation's own panel, as its page says
     if (!on()) {
       els.said.removeAttribute("aria-live");
       return;

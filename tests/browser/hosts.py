@@ -184,11 +184,14 @@ CELLS = [
     "msviz.compare(board, (5, 7))",
     "msviz.game(seed=3)",
     "msviz.quiz_bank('ada', n=3)",
+    "msviz.simulate(['EEE', 'EEM'], (0, 0), order='bfs')",
 ]
 #: marimo's version of notebook 01: the same three widgets (and no quiz bank: notebook 01 has none).
 MARIMO_NOTEBOOK = ROOT / "notebooks" / "marimo" / "01_start_here.py"
-#: The boards those show: the player's, the comparison's two and the game's.
+#: The boards those show: the player's, the comparison's two and the game's (marimo's), and the
+#: simulation's (the others').
 BOARDS = 4
+BOARDS_WITH_SIMULATION = 5
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from chromium import FRAMES, PATIENCE, shoot
 from hosts import (
     BOARDS,
     BOARDS_DRAWN,
+    BOARDS_WITH_SIMULATION,
     FAILED_WORDS,
     HOSTS,
     MARIMO_NOTEBOOK,
@@ -51,8 +52,9 @@ class Opened:
     problems: Problems
 
     def stages(self):
-        """The board views' stages (the quiz bank's widget is a stage of its own, with no board view)."""
-        return self.page.locator(".msviz-stage:not(.msviz-bank)")
+        """The board views' stages (the quiz bank's widget is a stage of its own, with no board view;
+        the simulation's is told apart by its panel)."""
+        return self.page.locator(".msviz-stage:not(.msviz-bank):not(:has(.msviz-sim[data-on=true]))")
 
     def stage(self, kind: str):
         """The player's, the comparison's or the game's stage: told apart by their bar and boards."""
@@ -90,7 +92,8 @@ def opened(request, browser, tmp_path_factory):
             opening = time.monotonic()
             host.open(page, base)
             try:  # until the boards are drawn, or the page shows why they are not
-                page.wait_for_function(OPENED, arg=[BOARDS, FAILED_WORDS, host.error_outputs])
+                boards = BOARDS if host.name == "marimo" else BOARDS_WITH_SIMULATION
+                page.wait_for_function(OPENED, arg=[boards, FAILED_WORDS, host.error_outputs])
             finally:
                 shoot(page, f"host-{host.name}")
             shown = failures_shown(page, host.error_outputs)
@@ -114,7 +117,8 @@ def test_every_board_is_drawn_and_nothing_shows_an_error(opened):
             "r => ({rows: r.msviz.rows(), cols: r.msviz.cols(), caption: r.msviz.caption(),"
             " hidden: r.msviz.sprites().filter(s => s === 0).length})"
         )
-        assert (drawn["rows"], drawn["cols"]) in ((10, 14), (9, 9)), f"{host.name}: board {i}: {drawn}"
+        shapes = ((10, 14), (9, 9), (2, 3))  # the player's and comparison's, the game's, the simulation's
+        assert (drawn["rows"], drawn["cols"]) in shapes, f"{host.name}: board {i}: {drawn}"
     for kind in ("player", "compare"):
         view = opened.stage(kind).locator(".msviz-view").first
         assert drawn_step(view) == 0, f"{host.name}: the {kind} opens on the click's own step"
@@ -222,6 +226,39 @@ def test_the_quiz_bank_is_answered_and_judged_by_the_kernel(opened):
         timeout=REACTION,
     )
     shoot(bank, f"host-{host.name}-bank")
+    assert failures_shown(page, host.error_outputs) == []
+    opened.assert_quiet(errors)
+
+
+def test_the_simulation_is_carried_out_and_judged_by_the_kernel(opened):
+    """Be the computer where the notebook has it: the queue's front taken by a click on the board, what
+    it shows said by a key; each verdict the kernel's; the widget inside its output area."""
+    from msviz.simulation import Simulation
+
+    page, host = opened.page, opened.host
+    sim = page.locator(".msviz-stage:has(.msviz-sim[data-on=true])")
+    if host.name == "marimo":  # marimo's notebook is notebook 01's: it has no simulation
+        assert sim.count() == 0
+        return
+    errors = len(opened.problems.seen)
+    assert sim.count() == 1, f"{host.name}: the simulation is not shown"
+    sim.scroll_into_view_if_needed()
+    outside = page.evaluate(OVERFLOW, [sim.element_handle(), host.outputs])
+    assert outside == [], f"{host.name}: the simulation does not fit its output area:\n" + "\n".join(outside)
+    judge = Simulation(["EEE", "EEM"], (0, 0), order="bfs")
+    canvas = sim.locator("canvas.msviz-cells")
+    canvas.click(position=cell_position(canvas, 2, 3, 0, 0))
+    verdict = sim.locator(".msviz-sim-verdict")
+    said = f"Right: {judge.take((0, 0)).reason}."
+    page.wait_for_function("([el, s]) => el.textContent === s", arg=[verdict.element_handle(), said])
+    view = sim.locator(".msviz-view").first
+    view.focus()
+    view.press("b")
+    said = f"Right: {judge.say('B').reason}."
+    page.wait_for_function(
+        "([el, s]) => el.textContent === s", arg=[verdict.element_handle(), said], timeout=REACTION
+    )
+    shoot(sim, f"host-{host.name}-simulate")
     assert failures_shown(page, host.error_outputs) == []
     opened.assert_quiet(errors)
 
