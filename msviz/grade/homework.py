@@ -12,6 +12,20 @@ from ..bank import make_bank
 from ..words import SIMULATE
 
 
+def _made(namespace: dict, name: str, attribute: str, method: str) -> list:
+    """The objects of `namespace` with `attribute` and a `method` and a ``to_dict`` (no class), the one
+    called `name` first, each once."""
+    values = [namespace.get(name)] + [v for k, v in namespace.items() if k != name]
+    found = []
+    for value in values:
+        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
+            continue
+        if hasattr(value, attribute) and callable(getattr(value, method, None)):
+            if all(value is not other for other in found):
+                found.append(value)
+    return found
+
+
 def find_set(namespace: dict):
     """The simulation set a notebook made: the value named ``sims`` if it is one, else the first found.
 
@@ -23,13 +37,8 @@ def find_set(namespace: dict):
     >>> find_set({"x": 1}) is None
     True
     """
-    values = [namespace.get("sims")] + [v for k, v in namespace.items() if k != "sims"]
-    for value in values:
-        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
-            continue
-        if hasattr(value, "simulations") and callable(getattr(value, "play", None)):
-            return value
-    return None
+    found = _made(namespace, "sims", "simulations", "play")
+    return found[0] if found else None
 
 
 def set_row(data, out_of: float) -> dict:
@@ -83,16 +92,15 @@ def set_row(data, out_of: float) -> dict:
 
 
 def find_banks(namespace: dict) -> list:
-    """Every quiz bank a notebook made (a homework bank, a pre-test, a post-test), ``bank`` first."""
-    values = [namespace.get("bank")] + [v for k, v in namespace.items() if k != "bank"]
-    found = []
-    for value in values:
-        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
-            continue
-        if hasattr(value, "questions") and callable(getattr(value, "answer", None)):
-            if all(value is not other for other in found):
-                found.append(value)
-    return found[:10]
+    """Every quiz bank a notebook made (a homework bank, a pre-test, a post-test), ``bank`` first.
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> [b.seed for b in find_banks({"x": 1, "bank": make_bank("ada", n=2)})], find_banks({"x": 1})
+    (['ada'], [])
+    """
+    return _made(namespace, "bank", "questions", "answer")[:10]
 
 
 def banks_row(datas, out_of: float) -> dict:
@@ -117,26 +125,6 @@ def banks_row(datas, out_of: float) -> dict:
         scored = bank_row(tests[test], 1.0) if test in tests else None
         row[test] = None if scored is None or scored["verdict"] == "not graded" else scored["points"]
     return row
-
-
-def find_bank(namespace: dict):
-    """The quiz bank a notebook made: the value named ``bank`` if it is one, else the first found; or None.
-
-    Examples
-    --------
-    >>> from msviz.bank import make_bank
-    >>> find_bank({"x": 1, "bank": make_bank("ada", n=2)}).seed
-    'ada'
-    >>> find_bank({"x": 1}) is None
-    True
-    """
-    values = [namespace.get("bank")] + [v for k, v in namespace.items() if k != "bank"]
-    for value in values:
-        if isinstance(value, type) or not callable(getattr(value, "to_dict", None)):
-            continue
-        if hasattr(value, "questions") and callable(getattr(value, "answer", None)):
-            return value
-    return None
 
 
 def replayed(data: dict):
