@@ -183,7 +183,8 @@ def bank_row(data, out_of: float) -> dict:
     wrong = [str(i + 1) for i, a in enumerate(bank.answers) if a is not None and not a[1]]
     unanswered = [str(i + 1) for i, a in enumerate(bank.answers) if a is None]
     said = (
-        f"quiz bank for {data['seed']!r}: {data['right']} of {len(bank)} right, {data['answered']} answered"
+        f"{data['test'] + '-test' if data.get('test') else 'quiz bank'} for {data['seed']!r}: "
+        f"{data['right']} of {len(bank)} right, {data['answered']} answered"
         + (f"; wrong: question{'s' if len(wrong) > 1 else ''} {', '.join(wrong)}" if wrong else "")
         + (f"; not answered: {', '.join(unanswered)}" if unanswered else "")
     )

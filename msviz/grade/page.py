@@ -19,7 +19,7 @@ h1 {{ font-size: 1.6rem; margin-bottom: 0.2rem; }}
 table {{ border-collapse: collapse; width: 100%; font-size: 0.9rem; }}
 th, td {{ border-bottom: 1px solid {grid}; padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }}
 thead th {{ background: {flat}; }}
-td.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+td.num, th.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
 .right {{ color: {right}; font-weight: bold; }}
 .wrong {{ color: {wrong}; font-weight: bold; }}
 .stopped, .not-graded {{ color: {mine}; font-weight: bold; }}
@@ -169,8 +169,8 @@ def _lesson_gain(rows: list[Row]) -> str:
         f"{_share(figures['pre'])}, mean post-test {_share(figures['post'])}). It is the share of what "
         "the class did not know before that it learned: below 0.3 is low, 0.3 to 0.7 medium, above 0.7 "
         "high (Hake, 1998). A small class moves it a lot: read it with the scores.</p>"
-        '<table><thead><tr><th scope="col">student</th><th scope="col">pre-test</th>'
-        '<th scope="col">post-test</th><th scope="col">gain</th></tr></thead>'
+        '<table><thead><tr><th scope="col">student</th><th scope="col" class="num">pre-test</th>'
+        '<th scope="col" class="num">post-test</th><th scope="col" class="num">gain</th></tr></thead>'
         f"<tbody>{''.join(lines)}</tbody></table>"
     )
 
