@@ -32,6 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from labserver import CHROMIUM_FLAGS, TOKEN, running_lab, wait_for_kernel, write_notebook  # noqa: E402
 
+from msviz.words import VIEW_WORDS  # noqa: E402
+
 SIDE = 30
 CELLS = [
     f"""import msviz
@@ -130,9 +132,9 @@ def measure(browser, base: str, name: str, samples: int) -> dict:
         view = player.locator(".msviz-view").first
         canvas = view.locator("canvas.msviz-cells")
         player.locator("[data-control=edit]").click()
-        page.wait_for_function(
-            "b => b.getAttribute('aria-pressed') === 'true'",
-            arg=player.locator("[data-control=edit]").element_handle(),
+        page.wait_for_function(  # the switch says what it does now: leave edit mode
+            "([b, done]) => b.textContent === done",
+            arg=[player.locator("[data-control=edit]").element_handle(), VIEW_WORDS["control_edit_done"]],
         )
         edits, reruns = [], []
         cells = [(r, c) for r in (1, 5, 24, 28) for c in (1, 6, 23, 28)]
