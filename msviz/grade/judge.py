@@ -76,14 +76,24 @@ def _count(value, most: int, what: str) -> int:
     return value
 
 
+def _strings(row, most: int) -> bool:
+    """Whether `row` is a list of str each at most `most` long (passes at C speed: join fails on any
+    other kind of cell, and the longest is measured without a loop of Python's)."""
+    try:
+        "".join(row)
+    except TypeError:
+        return False
+    return max(map(len, row), default=0) <= most
+
+
 def _rows(value, shape, what: str, one_letter: bool) -> list[list[str]]:
     """A board of `shape` as a runner sent it: rows of strings (one letter each, if asked)."""
     rows, cols = shape
     _need(isinstance(value, list) and len(value) == rows, what)
     for row in value:
         _need(isinstance(row, list) and len(row) == cols, what)
-        for cell in row:
-            _need(isinstance(cell, str) and (len(cell) == 1 if one_letter else len(cell) <= 120), what)
+        _need(_strings(row, 1 if one_letter else 120), what)
+        _need(not one_letter or len("".join(row)) == cols, what)  # no empty cell
     return value
 
 
@@ -91,22 +101,23 @@ def _after(value, shape) -> list[list[str]]:
     """The board given, as the call left it: its rows may have any length (the student's own rows)."""
     _need(isinstance(value, list) and len(value) == shape[0], "after")
     for row in value:
-        _need(isinstance(row, list) and len(row) <= 4 * shape[1] + 64, "after")
-        _need(all(isinstance(cell, str) and len(cell) <= 120 for cell in row), "after")
+        _need(isinstance(row, list) and len(row) <= 4 * shape[1] + 64 and _strings(row, 120), "after")
     return value
 
 
 def _writes(value, shape, count: int) -> tuple:
+    """The writes as ``(row, col, symbol, depth)``, each on the board (checked a column at a time)."""
     rows, cols = shape
     _need(isinstance(value, list) and len(value) <= min(count, MOST_WRITES + rows * cols), "writes")
-    out = []
-    for w in value:
-        _need(isinstance(w, list) and len(w) == 4, "writes")
-        r, c, v, d = w
-        _need(type(r) is int and type(c) is int and 0 <= r < rows and 0 <= c < cols, "writes")
-        _need(isinstance(v, str) and len(v) <= 120 and type(d) is int and 0 <= d <= 10**7, "writes")
-        out.append((r, c, v, d))
-    return tuple(out)
+    if not value:
+        return ()
+    kinds = set(map(type, value))  # lists from JSON; tuples from a runner in this process
+    _need((kinds == {list} or kinds == {tuple}) and set(map(len, value)) == {4}, "writes")
+    rs, cs, vs, ds = zip(*value)
+    for numbers, most in ((rs, rows - 1), (cs, cols - 1), (ds, 10**7)):
+        _need(set(map(type, numbers)) == {int} and 0 <= min(numbers) and max(numbers) <= most, "writes")
+    _need(_strings(vs, 120), "writes")
+    return tuple(value) if kinds == {tuple} else tuple(map(tuple, value))
 
 
 def _error(value) -> dict | None:

@@ -22,6 +22,7 @@ import os
 import sys
 import time
 import traceback
+from operator import itemgetter
 
 from .answers import as_board, describe, written
 from .clock import TimeUp, _Clock
@@ -150,7 +151,7 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     ...     return board
     >>> data = raw(fill, [["E"]], (0, 0), 1.0)
     >>> data["returned"], data["writes"], data["error"]
-    ([['B']], [[0, 0, 'B', 0]], None)
+    ([['B']], [(0, 0, 'B', 0)], None)
     """
     writes = Writes()
     given = recording_board(board, writes)
@@ -188,11 +189,22 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     out["output"] = printed.getvalue()
     out["notes"] += replaced_rows(given, rows, board, writes)
     out["write_count"] = len(writes.log)
-    out["writes"] = [[r, c, written(v), d] for r, c, v, d in writes.log[: MOST_WRITES + shape[0] * shape[1]]]
+    kept = writes.log[: MOST_WRITES + shape[0] * shape[1]]  # (row, col, value, depth): JSON's arrays
+    if set(map(type, map(itemgetter(2), kept))) - {str}:  # a value that is not a string, in words
+        kept = [(r, c, v if type(v) is str else written(v), d) for r, c, v, d in kept]
+    out["writes"] = kept
     out["recursed"], out["deepest"] = writes.recursed, writes.deepest
-    out["after"] = [[written(v) for v in list.copy(row)] if isinstance(row, list) else [] for row in given]
+    out["after"] = [_written_row(row) if isinstance(row, list) else [] for row in given]
     out["used_msviz"] = msviz_uses() - uses > 1
     return out
+
+
+def _written_row(row: list) -> list:
+    """A row of the board given as the call left it, each cell as JSON holds it (`written`)."""
+    cells = list.copy(row)  # its cells as stored: no method of the student's is called
+    if all(type(v) is str for v in cells):
+        return cells
+    return [written(v) for v in cells]
 
 
 def _call(function, given, click, shape, limit, writes, out: dict) -> None:
