@@ -41,6 +41,35 @@ def find_set(namespace: dict):
     return found[0] if found else None
 
 
+def _seeded(data, key: str, most: int) -> bool:
+    """Whether untrusted `data` is a dict with a seed (a name or number of at most 200 characters) and a
+    list `key` of 1 to `most` items."""
+    return (
+        isinstance(data, dict)
+        and isinstance(data.get("seed"), (str, int))
+        and len(str(data["seed"])) <= 200
+        and isinstance(data.get(key), list)
+        and 0 < len(data[key]) <= most
+    )
+
+
+def _homework_row(right: bool, score: float, out_of: float, said: str, seed, **more) -> dict:
+    """The row's data for homework graded from its seed: right or wrong, the points, `said` as its
+    notes and summary, and the name it was made for."""
+    return {
+        "verdict": "right" if right else "wrong",
+        "points": round(score * out_of, 4),
+        "results": {},
+        "notes": [said],
+        "summary": said,
+        "failure": None,
+        "problem": None,
+        "stdout": "",
+        "made_for": str(seed),
+        **more,
+    }
+
+
 def set_row(data, out_of: float) -> dict:
     """The row's data for a notebook whose simulation set's plain data is `data` (untrusted: a runner's).
 
@@ -57,13 +86,8 @@ def set_row(data, out_of: float) -> dict:
     from ..simulation import simulation_set
 
     sims = None
-    if (
-        isinstance(data, dict)
-        and isinstance(data.get("seed"), (str, int))
-        and len(str(data["seed"])) <= 200
-        and isinstance(data.get("logs"), list)
-        and 0 < len(data["logs"]) <= 20
-        and all(isinstance(log, str) and len(log) <= 200_000 for log in data["logs"])
+    if _seeded(data, "logs", 20) and all(
+        isinstance(log, str) and len(log) <= 200_000 for log in data["logs"]
     ):
         try:
             sims = simulation_set(data["seed"], n=len(data["logs"]))
@@ -77,18 +101,8 @@ def set_row(data, out_of: float) -> dict:
     wrong = sorted(sims.wrong_kinds().items(), key=lambda item: (-item[1], item[0]))
     if wrong:
         said += "; wrong: " + ", ".join(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
-    return {
-        "verdict": "right" if sims.right == sims.steps else "wrong",
-        "points": round(sims.score() * out_of, 4),
-        "results": {},
-        "notes": [said],
-        "summary": said,
-        "failure": None,
-        "problem": None,
-        "stdout": "",
-        "made_for": str(sims.seed),
-        "mistake": SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else "",
-    }
+    mistake = SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else ""
+    return _homework_row(sims.right == sims.steps, sims.score(), out_of, said, sims.seed, mistake=mistake)
 
 
 def find_banks(namespace: dict) -> list:
@@ -165,11 +179,7 @@ def bank_row(data, out_of: float) -> dict:
     """
     bank = None
     if (
-        isinstance(data, dict)
-        and isinstance(data.get("seed"), (str, int))
-        and len(str(data["seed"])) <= 200
-        and isinstance(data.get("questions"), list)
-        and 0 < len(data["questions"]) <= MOST_QUESTIONS
+        _seeded(data, "questions", MOST_QUESTIONS)
         and data.get("test") in (None, "pre", "post")
         and all(isinstance(q, dict) for q in data["questions"])
     ):
@@ -188,14 +198,4 @@ def bank_row(data, out_of: float) -> dict:
         + (f"; wrong: question{'s' if len(wrong) > 1 else ''} {', '.join(wrong)}" if wrong else "")
         + (f"; not answered: {', '.join(unanswered)}" if unanswered else "")
     )
-    return {
-        "made_for": str(data["seed"]),
-        "verdict": "right" if data["right"] == len(bank) else "wrong",
-        "points": round(bank.score() * out_of, 4),
-        "results": {},
-        "notes": [said],
-        "summary": said,
-        "failure": None,
-        "problem": None,
-        "stdout": "",
-    }
+    return _homework_row(data["right"] == len(bank), bank.score(), out_of, said, data["seed"])
