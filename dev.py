@@ -9,6 +9,9 @@
     python3 dev.py wheel    build dist/msviz-VERSION-py3-none-any.whl, to install where there
                             is no clone (a JupyterHub) with
                             pip install "dist/msviz-VERSION-py3-none-any.whl[notebooks]"
+    python3 dev.py words    set up for the tests, then make the catalogs of msviz's words:
+                            extract every phrase, update each language's msviz.po in
+                            msviz/locale, compile them, and say how much is translated
     python3 dev.py setup    only set up (for the tests: everything)
 
 Setting up makes a virtual environment in .venv (with only the Python you run
@@ -47,6 +50,7 @@ EXTRAS = {
     "msviz": "notebooks",
     "wheel": "notebooks",
     "setup": "dev",
+    "words": "dev",
 }
 #: JupyterLab settings for this environment: no "get notified about news?" pop-up.
 LAB_OVERRIDES = {
@@ -146,6 +150,8 @@ def main(argv: list[str]) -> int:
         return lab(rest)
     if command == "test":
         return lint() or run(PYTHON, "-m", "pytest", *rest)
+    if command == "words":
+        return run(PYTHON, "-m", "msviz._catalogs", *rest)
     if command == "msviz":  # in the folder it is run from, so that relative paths mean what they say
         say(" ".join(["python -m msviz", *rest]))
         return subprocess.call([str(PYTHON), "-m", "msviz", *rest])

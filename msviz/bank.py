@@ -29,6 +29,7 @@ import numpy as np
 from . import _checks
 from .board import Cell, random_board
 from .trace import Trace, trace
+from .i18n import LANGUAGES, speaking
 from .words import BANK, ORDER_WORDS, caption
 
 __all__ = ["KINDS", "TESTS", "Question", "Verdict", "Bank", "make_bank"]
@@ -427,7 +428,10 @@ def _read_choice(question: Question, value) -> str:
             raise TypeError(
                 f"the answer must be 'dfs' or 'bfs', not {type(value).__name__}: {_checks.clip(value)}"
             )
-        names = {name.lower(): key for key, name in ORDER_WORDS.items()} | {key: key for key in ORDER_WORDS}
+        names = {key: key for key in ORDER_WORDS}
+        for language in LANGUAGES:  # an answer kept in one language reads the same in another
+            with speaking(language):
+                names |= {name.lower(): key for key, name in ORDER_WORDS.items()}
         if value.strip().lower() not in names:
             raise ValueError(f"the answer must be 'dfs' or 'bfs', not {value!r}")
         return names[value.strip().lower()]
@@ -452,17 +456,13 @@ def _reason(question: Question, given, right: bool) -> str:
     if question.kind == "last":
         return BANK["why_last"].format(answer=solution, last=len(t) - 1)
     if question.kind == "digit":
-        plural = "" if solution == "1" else "s"
-        return BANK["why_blank" if solution == "B" else "why_digit"].format(
-            cell=cell, answer=solution, plural=plural
-        )
+        return BANK["why_blank" if solution == "B" else "why_digit"].format(cell=cell, answer=solution)
     if question.kind in ("depth", "layer"):
         number = int(solution)
-        plural = "" if number == 1 else "s"
-        return BANK[f"why_{question.kind}"].format(cell=cell, answer=number, plural=plural, before=number - 1)
+        return BANK[f"why_{question.kind}"].format(cell=cell, answer=number, before=number - 1)
     if question.kind == "waiting":
         cells = (
-            ", ".join(map(str, _in_order(t, solution))) or "nothing"
+            ", ".join(map(str, _in_order(t, solution))) or BANK["nothing"]
         )  # the stack's bottom, the queue's front first
         return BANK[f"why_waiting_{question.order}"].format(cells=cells, step=question.step)
     return BANK[f"why_order_{solution}"].format(**_witness(question))

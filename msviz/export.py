@@ -24,6 +24,7 @@ from matplotlib.figure import Figure
 from . import _checks
 from .render import PALETTE, step_image, tile_size, view_palette
 from .trace import Trace
+from .i18n import html_lang, speaks
 from .words import ORDER_NAMES
 
 __all__ = ["frames", "animation", "page_html", "save_html", "save_gif", "save_png", "save"]
@@ -150,6 +151,7 @@ main > p { color: color-mix(in srgb, currentColor 75%, transparent) !important; 
 """
 
 
+@speaks
 def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None, step: int = 0) -> str:
     """Return one self-contained HTML page that plays one trace, or several side by side.
 
@@ -181,7 +183,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     from .frontend import CSS, PAGE_PARTS, join
     from .solutions import DEFAULT, LINES, SOURCES
     from .viewstate import BINARY, page_state, view_state
-    from .words import TITLES, VIEW_WORDS
+    from .words import TITLES, view_words
 
     ts = _traces(traces)
     for t in ts:  # the view's own limit: a page is the view, saved
@@ -219,7 +221,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
         controls=True,
         last_step=steps - 1,
         palette=view_palette(),
-        words=dict(VIEW_WORDS),
+        words=view_words(),
     )
     script = join(PAGE_PARTS)
     if "</script" in script.lower():
@@ -227,7 +229,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     data = json.dumps({"stage": stage, "binary": list(BINARY)})
     data = data.replace("</", "<\\/")  # nothing inside may close the script tag
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{html_lang()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <style>{string.Template(PAGE_STYLE).substitute(PALETTE)}</style>
@@ -248,6 +250,7 @@ window.msvizPage = await start({{ holder: document.getElementById("msviz-stage")
 """
 
 
+@speaks
 def save_html(traces, path, *, title=None, fps: int = 10, per_frame: int | None = None) -> Path:
     """Write :func:`page_html` to `path`; return the path.
 

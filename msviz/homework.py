@@ -24,6 +24,7 @@ from .bank import Bank, Question, Verdict, make_bank
 from .frontend import BANK_ESM, CSS
 from .render import png, state_image
 from .view import with_png
+from .i18n import get_language, speaking, speaks, view_words
 from .words import BANK
 
 __all__ = ["QuizBank", "quiz_bank"]
@@ -32,6 +33,7 @@ __all__ = ["QuizBank", "quiz_bank"]
 CELL_PX = 32
 
 
+@speaks
 def quiz_bank(seed, n: int = 10, *, homework: bool = False, test=None) -> QuizBank:
     """Return a bank of `n` questions made from `seed` (a student's name or number), shown as one widget.
 
@@ -94,7 +96,8 @@ class QuizBank(anywidget.AnyWidget):
         self.bank = bank
         self._said: dict[int, tuple[str, str, str]] = {}
         self._pictures: dict[int, str] = {}  # each question's picture, a data: URL
-        super().__init__(total=len(bank), words=dict(BANK))
+        self.language = get_language()  # what it speaks: the language spoken when it was made
+        super().__init__(total=len(bank), words=view_words(BANK, language=self.language))
         self.observe(lambda change: self._show(), names="index")
         self.on_msg(self._heard)
         self._show()
@@ -119,6 +122,10 @@ class QuizBank(anywidget.AnyWidget):
 
     def answer(self, i: int, value) -> Verdict:
         """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""
+        with speaking(self.language):
+            return self._answer(i, value)
+
+    def _answer(self, i: int, value) -> Verdict:
         verdict = self.bank.answer(i, value)
         counted, _ = self.bank.answers[i]  # the line to keep is the one that counted: the first answer
         self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, counted))
@@ -148,6 +155,10 @@ class QuizBank(anywidget.AnyWidget):
 
     def _show(self) -> None:
         """Set the traits of the question at `index`: its picture, words, choices and last verdict."""
+        with speaking(self.language):
+            self._show_question()
+
+    def _show_question(self) -> None:
         i = min(max(self.index, 0), len(self.bank) - 1)
         question = self.bank.questions[i]
         said, kind, keep = self._said.get(i, ("", "", ""))
@@ -172,6 +183,10 @@ class QuizBank(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("event") != "answer":
             return
         i = content.get("index", self.index)
+        with speaking(self.language):
+            self._judge_heard(i, content)
+
+    def _judge_heard(self, i, content) -> None:
         try:
             self.answer(i, content.get("value"))  # a cell as JSON's [row, col] reads as (row, col)
         except (TypeError, ValueError) as error:
@@ -181,7 +196,8 @@ class QuizBank(anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         question = self.bank.questions[self.index]
-        note = f"{BANK['question'].format(number=self.index + 1, total=len(self))}: {question.prompt}"
+        with speaking(self.language):
+            note = f"{BANK['question'].format(number=self.index + 1, total=len(self))}: {question.prompt}"
         return with_png(bundle, question_picture(question), note)
 
 

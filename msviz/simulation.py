@@ -318,7 +318,7 @@ class Simulation:
             return SIMULATE["no_mines"]
         if symbol == "X":
             return SIMULATE["a_mine"]
-        return SIMULATE["mines_around"].format(n=symbol, s="" if symbol == "1" else "s")
+        return SIMULATE["mines_around"].format(n=symbol)
 
     def __repr__(self) -> str:
         return (

@@ -55,7 +55,8 @@ from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .trace import checked as checked_trace
 from .viewstate import CSS, ESM, board_state, view_state
-from .words import VIEW_WORDS, fill
+from .i18n import get_language, speaking
+from .words import fill, view_words
 
 __all__ = ["BoardView", "ESM", "view_state"]
 
@@ -170,7 +171,10 @@ class BoardView(anywidget.AnyWidget):
 
     def __init__(self, trace: Trace | None = None, *, board=None, **kwargs):
         kwargs.setdefault("palette", view_palette())
-        kwargs.setdefault("words", dict(VIEW_WORDS))
+        #: The language the view speaks: the one spoken when it was made (its words, and what
+        #: Python says when the browser sends it a click).
+        self.language = get_language()
+        kwargs.setdefault("words", view_words(self.language))
         # The reveal (or the bare board) is part of the state the widget opens with: an update
         # sent just after the open can be lost by a front end still loading the view's module
         # (seen with a class on a busy hub: a board left at its empty one-cell default).
@@ -293,6 +297,10 @@ class BoardView(anywidget.AnyWidget):
         self._edit_handlers.register_callback(callback, remove=remove)
 
     def _handle_message(self, _widget, content, _buffers) -> None:
+        with speaking(self.language):
+            self._handle(content)
+
+    def _handle(self, content) -> None:
         if not isinstance(content, dict) or content.get("event") not in ("click", "flag", "restart", "edit"):
             return
         if content["event"] == "restart":
@@ -320,7 +328,8 @@ class BoardView(anywidget.AnyWidget):
             picture = self.picture()
         except ValueError:  # arrays that do not fit: the live view still shows, without its PNG
             return bundle
-        return with_png(bundle, picture, fill("static_note", step=self.step))
+        with speaking(self.language):
+            return with_png(bundle, picture, fill("static_note", step=self.step))
 
 
 def _positions(get, mode: str) -> int:

@@ -23,6 +23,7 @@ import numpy as np
 import traitlets
 
 from . import _checks
+from .i18n import speaking, speaks
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .trace import checked as checked_trace
@@ -168,6 +169,7 @@ def _check_code(code, order: str):
     return code
 
 
+@speaks
 def player(
     board, click=None, *, order: str = "dfs", neighbors=READING_ORDER, max_cell: int = 32, code=None
 ) -> Player:
@@ -266,6 +268,7 @@ class Compare(BoardView):
         return np.hstack(pad)
 
 
+@speaks
 def compare(board, click=None, *, neighbors=READING_ORDER, max_cell: int = 24) -> Compare:
     """Return a widget showing DFS and BFS of the same click, driven by one control bar.
 
@@ -399,6 +402,7 @@ class Game(BoardView):
         self.new_game()
 
 
+@speaks
 def game(rows: int = 9, cols: int = 9, mines: int = 10, *, seed=None, board=None, animate=True) -> Game:
     """Return a playable board.
 
@@ -561,6 +565,7 @@ def _last_step_within(t: Trace, first: int, guesses: int) -> int:
     return k
 
 
+@speaks
 def quiz(
     board,
     click,
@@ -801,11 +806,12 @@ class Simulate(BoardView):
         return step, words + ("" if step.counted else simulate_fill("not_counted"))
 
     def _operate(self, name: str, value) -> Step:
-        step, verdict = self._judge(name, value)
+        with speaking(self.language):
+            step, verdict = self._judge(name, value)
         self._answer("right" if step.right else "wrong", verdict, moved=True)
         return step
 
-    def _handle_message(self, _widget, content, _buffers) -> None:
+    def _handle(self, content) -> None:
         """An operation from the browser, judged as the same call from Python is. Anything that is
         not one (a cell off the board, an operation of the other order, garbage) is refused with the
         reason shown in the view and counts for nothing; nothing raises in the kernel."""
@@ -989,6 +995,7 @@ def _random_simulation(seed, order: str, neighbors) -> Simulation:
             return Simulation(made.board, made.click, order=order, neighbors=neighbors)
 
 
+@speaks
 def simulate(
     board=None, click=None, *, order: str = "bfs", neighbors=READING_ORDER, seed=None, max_cell: int = 32
 ) -> Simulate:

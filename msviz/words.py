@@ -1,21 +1,29 @@
 """The kit's words: captions of steps and the stack/queue vocabulary, as plain text.
 
-Every phrase is a template defined once, here. Python fills them with
-:func:`caption`; the browser view (`msviz.view`) is sent the same templates
-and fills them in JavaScript with the same rule (``{name}`` is replaced by the
-value called ``name``), so a caption reads the same in a notebook, in the
-browser and in an exported page.
+Every phrase is a template defined once, here, in English, in a table of
+phrases (`msviz.i18n.Phrases`): read from a table, a phrase is said in the
+language msviz speaks (`msviz.set_language`), from the catalogs in
+``msviz/locale``. Python fills them with :func:`caption`; the browser view
+(`msviz.view`) is sent the same templates in the same language and fills them
+in JavaScript with the same rule (``{name}`` is replaced by the value called
+``name``; a phrase with a count has a form for each plural kind), so a caption
+reads the same in a notebook, in the browser and in an exported page.
 
 Nothing here imports numpy, matplotlib or ipywidgets' display code.
 """
 
 from __future__ import annotations
 
+from .i18n import Phrases
+from .i18n import view_words as _view_words
+
 __all__ = [
     "TEMPLATES",
     "LEGEND",
     "ACCESS",
-    "VIEW_WORDS",
+    "VIEW_TABLES",
+    "view_words",
+    "RULES",
     "EVENTS_NAMES",
     "ORDER_NAMES",
     "TITLES",
@@ -37,7 +45,7 @@ __all__ = [
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
-TEMPLATES = {
+TEMPLATES = Phrases("view", {
     "nothing": "the click on {click} reveals nothing: that cell is already uncovered",
     "before": "before the click on {click}",
     "cell": "({row}, {col})",
@@ -124,20 +132,22 @@ TEMPLATES = {
     "quiz_start_again": "Start again",
     "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
     "quiz_done": "That was the last question: you predicted {right} of {tries} step{tries_s}.",
-}
+})
 
 #: Short names of the two orders.
-ORDER_NAMES = {"dfs": "DFS", "bfs": "BFS"}
+ORDER_NAMES = Phrases("order_names", {"dfs": "DFS", "bfs": "BFS"})
 
 #: How the grader reads a solution's order, in one sentence (the report and notebook 06 say it).
-ORDER_RULE = (
-    "A solution's order is the order in which cells are first touched (first written with anything "
+RULES = Phrases("rules", {
+    "order_rule": "A solution's order is the order in which cells are first touched (first written with anything "
     "other than what they held): depth-first if each newly touched cell is a neighbour of the most "
     "recent blank whose neighbours are not all touched yet (any neighbour order), breadth-first if "
     "it goes layer by layer from the click."
-)
+})
+#: How the grader reads a solution's order, in English (``RULES["order_rule"]`` says it in the language spoken).
+ORDER_RULE = RULES.english["order_rule"]
 #: The two orders in words.
-ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
+ORDER_WORDS = Phrases("order_words", {"dfs": "depth-first", "bfs": "breadth-first"})
 
 #: How the bank's reveals try a cell's neighbours (msviz.READING_ORDER), said where the order matters.
 _READING = (
@@ -146,7 +156,7 @@ _READING = (
 )
 
 #: The quiz bank's questions and verdicts (`msviz.bank`, `msviz.quiz_bank`). A cell is written (row, col).
-BANK = {
+BANK = Phrases("bank", {
     "ask_next": "A {order} reveal from the click at {click}. Step {step} has just revealed {shown} (amber); "
     "the outlined cells are waiting. Which cell is revealed next? Click it." + _READING,
     "ask_last": "A {order} reveal from the click at {click} (amber); the mines are shown. Which cell is "
@@ -173,9 +183,9 @@ BANK = {
     "why_next": "{answer} comes next. {caption}.",
     "why_revealed": "{cell} is revealed already; the next cell is {answer}.",
     "why_last": "{answer} is revealed last, at step {last}.",
-    "why_digit": "{cell} has {answer} adjacent mine{plural}, so it shows {answer}.",
+    "why_digit": "{cell} has {answer} adjacent mine{answer_s}, so it shows {answer}.",
     "why_blank": "{cell} has no adjacent mines, so it shows B.",
-    "why_depth": "the call on {cell} is at depth {answer}: {answer} call{plural} below it on the stack, "
+    "why_depth": "the call on {cell} is at depth {answer}: {answer} call{answer_s} below it on the stack, "
     "from the click's call (depth 0) up.",
     "why_layer": "{cell} is in layer {answer}: it was queued by a cell of layer {before}.",
     "why_waiting_dfs": "at step {step} the stack holds calls on {cells}, from the click's call down.",
@@ -184,6 +194,7 @@ BANK = {
     "a breadth-first reveal would have revealed {behind}, nearer the click, first.",
     "why_order_bfs": "it is breadth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
     "a depth-first reveal would have gone on from its latest blank to {behind} first.",
+    "nothing": "nothing",
     "right_only": "Right.",
     "wrong_only": "Wrong.",
     "refused_revealed": "{cell} is revealed already: choose a hidden cell",
@@ -199,10 +210,10 @@ BANK = {
     "picked": "Chosen: {cells}",
     "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers. For a choice, type "
     "it (0 or B for a blank, D or B for an order), then Enter. N and P: the next and previous question.",
-}
+})
 
 #: Be the computer (`msviz.simulation`): what each operation did, or why it was not the algorithm's.
-SIMULATE = {
+SIMULATE = Phrases("simulate", {
     "over": "the reveal is over: nothing is left to do",
     "not_this_order": "{name} is not an operation of this reveal ({order})",
     "right_take": "{cell} is the queue's front: it is taken",
@@ -214,7 +225,7 @@ SIMULATE = {
     "wrong_symbol": "{cell} shows {right}, not {value}: {why}",
     "no_mines": "no mine is around it",
     "a_mine": "it is a mine",
-    "mines_around": "{n} mine{s} around it",
+    "mines_around": "{n} mine{n_s} around it",
     "digit_queues": "{cell} is a digit: a digit does not queue its neighbours",
     "queued_twice": "{cell} is queued already: a cell goes into the queue once",
     "back_too_early": "the call on {cell} is not done: it still calls {next}",
@@ -233,22 +244,22 @@ SIMULATE = {
     "kind_call": "calling the next cell",
     "kind_back": "returning from a call",
     "most_wrong": "simulation: most often wrong at {kind}",
-}
+})
 
 #: Titles of the two orders, as headings above a board.
-TITLES = {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"}
+TITLES = Phrases("titles", {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"})
 #: The legend under a board: the current cell, then the cells waiting in each order.
-LEGEND = {
+LEGEND = Phrases("legend", {
     "legend_current": "the cell of this step",
     "legend_dfs": "the calls on the stack: the chain from the click to the call on top",
     "legend_bfs": "the queue, numbered from its front (1 is taken out next)",
     "legend_frontier": "waiting on the stack or in the queue",
-}
+})
 
 #: What a screen reader is told: the names of the view and its parts, the keys each view
 #: takes, and the cell under the keyboard's cursor (named by the tile drawn, in
 #: ``msviz.render.CODES`` order, then an uncovered mine of a lost game, then a flag).
-ACCESS = {
+ACCESS = Phrases("access", {
     "view_name": "Minesweeper board, {rows} rows by {cols} columns",
     "board_name": "the board, {rows} by {cols} cells; the caption below says what this step does",
     "code_name": "the code, its running line highlighted",
@@ -273,17 +284,17 @@ ACCESS = {
     ],
     "play_play": "Play",
     "play_pause": "Pause",
-}
+})
 
 #: What one step of a player is in mode "events", by the order shown (a student's run: "replay").
-EVENTS_NAMES = {
+EVENTS_NAMES = Phrases("events_names", {
     "dfs": "every call and return",
     "bfs": "every enqueue and dequeue",
     "replay": "every write",
-}
+})
 
 #: The control bar of a player or a comparison: its buttons' and fields' names, its modes, the readout.
-CONTROLS = {
+CONTROLS = Phrases("controls", {
     "controls_name": "the player's controls",
     "control_first": "first step (Home on the board)",
     "control_back": "one step back (left arrow on the board)",
@@ -294,16 +305,16 @@ CONTROLS = {
     "control_fps": "frames/s",
     "control_per_frame": "steps/frame",
     "mode_visits": "one step per revealed cell",
-    **{f"events_{order}": name for order, name in EVENTS_NAMES.items()},
+    **{f"events_{order}": name for order, name in EVENTS_NAMES.english.items()},
     "control_edit": "Edit the board",
     "control_edit_done": "Done editing",
     "readout_visits": "step {k} / {last}",
     "readout_events": "event {k} / {last}",
-}
+})
 
 #: Under the code: each call's own variables (depth-first, one row a call on the stack, top first),
 #: or the queue's (breadth-first), as Python Tutor's frames show them.
-FRAMES = {
+FRAMES = Phrases("frames", {
     "frames_stack": "stack, top first ({calls} call{calls_s}):",
     "frames_queue": "queue, front first ({waiting}):",
     "frames_more": "... {more} more",
@@ -317,14 +328,29 @@ FRAMES = {
     "frame_mine": "reveal({row}, {col})  a mine: writes X; returns now",
     "frame_taken": "taken from the queue: ({row}, {col})  mines around: {mines}  writes {value}",
     "frame_looking": "its loop: neighbour {turn} of {of} is ({child_row}, {child_col}), hidden: queued",
-}
+})
 
-#: Every phrase the board view in the browser fills in or shows.
-VIEW_WORDS = {**TEMPLATES, **LEGEND, **ACCESS, **CONTROLS, **FRAMES}
+#: The tables of every phrase the board view in the browser fills in or shows.
+VIEW_TABLES = (TEMPLATES, LEGEND, ACCESS, CONTROLS, FRAMES)
+
+
+def view_words(language: str | None = None) -> dict:
+    """Every phrase the board view fills in or shows, in `language`, as the browser is sent them.
+
+    Examples
+    --------
+    >>> words = view_words("es")
+    >>> words["lang"], words["play_play"]
+    ('es', 'Reproducir')
+    """
+    return _view_words(*VIEW_TABLES, language=language)
 
 
 def plural(n: int) -> str:
-    """Return the plural ending for `n` things: ``""`` for one, ``"s"`` otherwise.
+    """Return the English plural ending for `n` things: ``""`` for one, ``"s"`` otherwise.
+
+    For the English of errors raised to a programmer; what a student is shown
+    takes its plural from its phrase (`msviz.i18n.Plural`).
 
     Examples
     --------
@@ -361,16 +387,13 @@ def mines_do_not_fit(mines: int, rows: int, cols: int) -> str:
 def fill(name: str, **values) -> str:
     """Return template `name` with its ``{fields}`` filled from `values`.
 
-    A field ``x_s`` is filled with the plural ending of the value ``x``.
+    A phrase with a count (a field ``x_s`` in English) takes the form for the value ``x``.
 
     Examples
     --------
     >>> fill("digit", step=3, where="(0, 1)", mines=2, value="2")
     'step 3: (0, 1) has 2 adjacent mines, so it becomes 2'
     """
-    for key, value in list(values.items()):
-        if isinstance(value, int):
-            values[f"{key}_s"] = plural(value)
     return TEMPLATES[name].format(**values)
 
 
@@ -629,7 +652,7 @@ def quiz_score(right: int, tries: int, *, over: bool = False, cut: bool = False)
 #: Be the computer's widget (`msviz.simulate`): every word it shows, filled in Python and sent to the
 #: browser (its title, the rule, the queue or stack strip, the buttons and keys, verdicts and score).
 #: The verdicts' reasons are `SIMULATE`'s.
-SIMULATE_VIEW = {
+SIMULATE_VIEW = Phrases("simulate_view", {
     "title": "Be the computer: {order}",
     "title_model": "The model answer: {order}",
     "rule_bfs": "Carry out the breadth-first reveal by hand. Take the queue's front (click it), say what it"
@@ -669,20 +692,17 @@ SIMULATE_VIEW = {
     "score": "{right} of {tried} step{tried_s} right at the first try.",
     "score_over": "Done: {right} of {steps} step{steps_s} right at the first try. The model answer now"
     " plays on the board, the algorithm's own operations one at a time; Undo goes back into your reveal.",
-}
+})
 
 __all__ += ["SIMULATE_VIEW", "simulate_fill"]
 
 
 def simulate_fill(name: str, **values) -> str:
-    """Return phrase `name` of `SIMULATE_VIEW` with its ``{fields}`` filled (``x_s``: the plural of x).
+    """Return phrase `name` of `SIMULATE_VIEW` with its ``{fields}`` filled (``x_s``: the count x's form).
 
     Examples
     --------
     >>> simulate_fill("score", right=3, tried=4)
     '3 of 4 steps right at the first try.'
     """
-    for key, value in list(values.items()):
-        if isinstance(value, int):
-            values[f"{key}_s"] = plural(value)
     return SIMULATE_VIEW[name].format(**values)

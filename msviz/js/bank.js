@@ -94,6 +94,7 @@ function renderBank({ model, el }) {
   const parts = bankParts(words);
   const { root, title, score, previous, next, prompt, img, marks, board, choices, picked } = parts;
   const { send, clear, cellsBar, verdict, keepLine, keep } = parts;
+  if (words.lang) root.setAttribute("lang", words.lang); // the language its words are in
   el.append(root);
 
   let chosen = []; // the cells chosen (one, or several), kept until Answer or Enter

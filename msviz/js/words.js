@@ -2,13 +2,20 @@
 // captions of a step or an event, and the quiz's verdicts, judged by msviz.words' rules.
 import { BLANK, BOOM, CODE_SYMBOLS, HIDDEN, LABEL, MINE, waitingCount } from "./reveal.js";
 
-/** Fill template `name` as msviz.words.fill does: {x} by value, {x_s} by x's plural. */
+/** The plural kind of count n in the view's language: Python sends the kind of each count below
+ *  200 (words.plural); a larger count has the kind of 100 plus its last two digits. */
+export function pluralKind(words, n) {
+  const kinds = words.plural || [1, 0];
+  const k = Math.abs(Math.trunc(Number(n))) || 0;
+  return kinds[k < kinds.length ? k : 100 + (k % 100)] ?? kinds[kinds.length - 1];
+}
+
+/** Fill template `name` as msviz.words.fill does: {x} by value; a phrase with a count
+ *  ({forms, count}, from Python) takes the form of its count's kind first. */
 export function fill(words, name, values) {
-  return words[name].replace(/\{(\w+)\}/g, (_, key) => {
-    if (key in values) return String(values[key]);
-    const base = key.slice(0, -2);
-    return key.endsWith("_s") && base in values ? (values[base] === 1 ? "" : "s") : `{${key}}`;
-  });
+  const phrase = words[name];
+  const template = typeof phrase === "string" ? phrase : phrase.forms[pluralKind(words, values[phrase.count])];
+  return template.replace(/\{(\w+)\}/g, (_, key) => (key in values ? String(values[key]) : `{${key}}`));
 }
 
 /** The cell of step k as {row, col}, and its caller's as {parent_row, parent_col}. */
