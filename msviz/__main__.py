@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from . import __version__
 from .grade import classroom
 from .traversal import LEETCODE_ORDER, READING_ORDER
 
@@ -42,6 +43,7 @@ def parser() -> argparse.ArgumentParser:
         prog="python -m msviz",
         description="msviz: watch a Minesweeper click flood the board, depth-first and breadth-first.",
     )
+    top.add_argument("--version", action="version", version=f"msviz {__version__}")
     commands = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
     render = commands.add_parser(
         "render",
