@@ -130,8 +130,59 @@ def make(languages=None) -> dict[str, dict]:
     return said
 
 
+def _key(message) -> str:
+    """What names a phrase in `missing` and `fill`: its context, or its English."""
+    return message.context or (message.id[0] if isinstance(message.id, (list, tuple)) else message.id)
+
+
+def missing(language: str) -> list[dict]:
+    """The phrases `language`'s catalog does not translate yet, as a translator is given them."""
+    with open(po_path(language), "rb") as f:
+        catalog = read_po(f, locale=language)
+    return [
+        {"key": _key(m), "english": m.id, "notes": m.auto_comments, "forms": catalog.num_plurals}
+        if isinstance(m.id, (list, tuple))
+        else {"key": _key(m), "english": m.id, "notes": m.auto_comments}
+        for m in catalog
+        if m.id and not _translated(m)
+    ]
+
+
+def fill(language: str, translations: dict) -> int:
+    """Write `translations` (key: a phrase's translation, or its list of forms) into `language`'s
+    catalog and compile it; return how many were written."""
+    path = po_path(language)
+    with open(path, "rb") as f:
+        catalog = read_po(f, locale=language)
+    written = 0
+    for m in catalog:
+        if m.id and _key(m) in translations:
+            m.string = translations[_key(m)]
+            if isinstance(m.id, (list, tuple)) and isinstance(m.string, str):
+                m.string = [m.string] * catalog.num_plurals
+            m.flags.discard("fuzzy")
+            written += 1
+    with open(path, "wb") as f:
+        write_po(f, catalog, width=100, include_previous=False)
+    with open(path.with_suffix(".mo"), "wb") as f:
+        write_mo(f, catalog, use_fuzzy=False)
+    return written
+
+
 def main(argv: list[str]) -> int:
-    """Make the catalogs (of the languages named in `argv`, or all) and print their statistics."""
+    """Make the catalogs (of the languages named in `argv`, or all) and print their statistics.
+
+    ``missing LANG`` prints what LANG lacks as JSON; ``fill LANG FILE.json`` writes translations in.
+    """
+    import json
+
+    if argv[:1] == ["missing"]:
+        print(json.dumps(missing(argv[1]), ensure_ascii=False, indent=1))
+        return 0
+    if argv[:1] == ["fill"]:
+        with open(argv[2], encoding="utf-8") as f:
+            print(f"{fill(argv[1], json.load(f))} phrases written")
+        return 0
     for language, said in make(argv or None).items():
         print(f"{language}: {said['translated']} of {said['phrases']} phrases translated")
     return 0
