@@ -25,6 +25,7 @@ from .board import (
     random_board,
 )
 from .grade import check, record
+from .i18n import LANGUAGES, get_language, set_language
 from .trace import Trace, trace
 from .traversal import (
     EVENT_LABELS,
@@ -74,6 +75,9 @@ def __dir__():
 
 
 __all__ = [
+    "LANGUAGES",
+    "set_language",
+    "get_language",
     "Simulation",
     "simulation_set",
     "HIDDEN",
