@@ -28,8 +28,8 @@ import numpy as np
 
 from . import _checks
 from .board import Cell, random_board
-from .trace import Trace, trace
 from .i18n import LANGUAGES, speaking
+from .trace import Trace, trace
 from .words import BANK, ORDER_WORDS, caption
 
 __all__ = ["KINDS", "TESTS", "Question", "Verdict", "Bank", "make_bank"]
@@ -416,7 +416,7 @@ def _read_answer(question: Question, value):
             raise TypeError(f"the answer must be a list of cells (row, col), not {_checks.clip(value)}")
         cells = [_checks.click(cell, shape, name="a cell of the answer") for cell in value]
         if not cells:
-            raise ValueError("choose at least one cell before answering")
+            raise ValueError(BANK["refused_empty"])
         return frozenset(cells)
     return _read_choice(question, value)
 
@@ -429,7 +429,7 @@ def _read_choice(question: Question, value) -> str:
                 f"the answer must be 'dfs' or 'bfs', not {type(value).__name__}: {_checks.clip(value)}"
             )
         names = {key: key for key in ORDER_WORDS}
-        for language in LANGUAGES:  # an answer kept in one language reads the same in another
+        for language in (*LANGUAGES, None):  # an answer kept in one language reads the same in another
             with speaking(language):
                 names |= {name.lower(): key for key, name in ORDER_WORDS.items()}
         if value.strip().lower() not in names:

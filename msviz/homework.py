@@ -22,9 +22,9 @@ import traitlets
 
 from .bank import Bank, Question, Verdict, make_bank
 from .frontend import BANK_ESM, CSS
+from .i18n import get_language, speaking, speaks, view_words
 from .render import png, state_image
 from .view import with_png
-from .i18n import get_language, speaking, speaks, view_words
 from .words import BANK
 
 __all__ = ["QuizBank", "quiz_bank"]

@@ -340,7 +340,7 @@ def _symbol(value) -> str:
     if isinstance(value, str) and value.strip().upper() in ("B", "0", "BLANK", "X", *"12345678"):
         said = value.strip().upper()
         return {"0": "B", "BLANK": "B"}.get(said, said)
-    raise ValueError(f"say what the cell shows: B or a digit 1-8, not {_checks.clip(value)}")
+    raise ValueError(SIMULATE["say_what"].format(value=_checks.clip(value)))
 
 
 # -- a line to keep, and a set for homework ------------------------------------------------------

@@ -51,11 +51,11 @@ import numpy as np
 import traitlets
 
 from . import _checks
+from .i18n import get_language, speaking
 from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .trace import checked as checked_trace
 from .viewstate import CSS, ESM, board_state, view_state
-from .i18n import get_language, speaking
 from .words import fill, view_words
 
 __all__ = ["BoardView", "ESM", "view_state"]

@@ -52,6 +52,17 @@ def _reports_errors(method):
     return wrapper
 
 
+def _own_language(method):
+    """Make a widget's method (one run later, on its behalf) speak the widget's language."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
 def _playing(steps: int) -> dict:
     """The control bar's traits for a reveal of `steps` steps: it plays in about PLAY_SECONDS."""
     return {
@@ -114,10 +125,12 @@ class Player(BoardView):
             self.last_step = max(last, 0)
 
     @traitlets.observe("editing")
+    @_own_language
     def _editing_changed(self, change) -> None:
         self.status = fill("edit_on") if change["new"] else ""
 
     @_reports_errors
+    @_own_language
     def _edited(self, row: int, col: int, move: bool) -> None:
         """An edit from the browser: put or take away a mine on a hidden cell, or (`move`) click there."""
         board = self.trace.board.copy()
@@ -142,6 +155,7 @@ class Player(BoardView):
         return self
 
     @property
+    @_own_language
     def caption(self) -> str:
         """What happens at the position shown, in words (the caption under the board)."""
         return _caption(self.trace, self.mode, self.step)
@@ -253,6 +267,7 @@ class Compare(BoardView):
         return self.dfs, self.bfs
 
     @property
+    @_own_language
     def captions(self) -> tuple[str, str]:
         """What happens at the step shown on each side, in words."""
         return tuple(_caption(t, self.mode, self.step) for t in (self.dfs, self.bfs))
@@ -343,12 +358,14 @@ class Game(BoardView):
     lost = property(lambda self: self.rules.lost)
     won = property(lambda self: self.rules.won)
 
+    @_own_language
     def new_game(self) -> None:
         """Start again: the given board, or (after the first click) a new random one."""
         self.rules.new_game()
         self._paint(None)
         self._say(fill("game_start"))
 
+    @_own_language
     def click(self, row: int, col: int) -> None:
         """Click cell (row, col), as a player would."""
         if self.rules.over:
@@ -365,6 +382,7 @@ class Game(BoardView):
         else:
             self._say(fill("game_revealed", row=row, col=col, cells=len(t)))
 
+    @_own_language
     def flag(self, row: int, col: int) -> None:
         """Plant or lift a flag on cell (row, col), as a right-click does."""
         self.rules.flag(row, col)
@@ -503,6 +521,7 @@ class Quiz(BoardView):
         return not self.over and quiz_asks_return(self.trace, self.step) and not self.quiz_returned
 
     @property
+    @_own_language
     def question(self) -> str:
         """Say the question asked now: the rule of the next call, or whose call goes on after a return."""
         if not self.returning:
@@ -515,6 +534,7 @@ class Quiz(BoardView):
         """Whether the quiz has no step left to ask (at the end of the reveal, or of its questions)."""
         return self.step >= self.last_question
 
+    @_own_language
     def guess(self, row: int, col: int) -> str:
         """Guess that cell (row, col) is revealed next, as a click on the board does; return the verdict.
 
@@ -734,22 +754,27 @@ class Simulate(BoardView):
 
     # ---- what the student does -------------------------------------------------------------------
 
+    @_own_language
     def take(self, cell) -> Step:
         """Breadth-first: take `cell` from the queue (it must be the front); return the verdict."""
         return self._operate("take", cell)
 
+    @_own_language
     def call(self, cell) -> Step:
         """Depth-first: call the reveal on `cell`; return the verdict."""
         return self._operate("call", cell)
 
+    @_own_language
     def say(self, value) -> Step:
         """Say what the cell taken or called shows: ``"B"`` (or 0) or a digit; return the verdict."""
         return self._operate("say", value)
 
+    @_own_language
     def back(self) -> Step:
         """Depth-first: return from the call on top (it has nothing left to do); return the verdict."""
         return self._operate("back", None)
 
+    @_own_language
     def queue(self, cells) -> Step:
         """Breadth-first: put `cells` (a cell, or several in turn) into the queue; return the verdict
         shown: the first wrong one, else the last. Every cell is checked before any is queued."""
@@ -762,6 +787,7 @@ class Simulate(BoardView):
         self._answer("right" if step.right else "wrong", verdict, moved=True)
         return step
 
+    @_own_language
     def undo(self) -> Step:
         """Take back the last operation (its step keeps its first try); return what the view says.
 
@@ -806,8 +832,7 @@ class Simulate(BoardView):
         return step, words + ("" if step.counted else simulate_fill("not_counted"))
 
     def _operate(self, name: str, value) -> Step:
-        with speaking(self.language):
-            step, verdict = self._judge(name, value)
+        step, verdict = self._judge(name, value)
         self._answer("right" if step.right else "wrong", verdict, moved=True)
         return step
 
@@ -836,17 +861,24 @@ class Simulate(BoardView):
             row, col = content.get("row"), content.get("col")
             if not (type(row) is int and type(col) is int):  # JSON's true and false are not cells
                 raise garbage
-            return self._operation_at(_checks.click((row, col), self.simulation.shape, name="cell"))
+            return self._operation_at(self._on_board(row, col))
         name, value = content.get("name"), content.get("value")
         if event != "operation" or name not in ("take", "call", "queue", "say", "back", "undo"):
             raise garbage
         if name in ("take", "call", "queue"):
             if not (isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)):
                 raise garbage
-            return name, _checks.click(tuple(value), self.simulation.shape, name="cell")
+            return name, self._on_board(*value)
         if name == "say" and not isinstance(value, str):
             raise garbage
         return name, value
+
+    def _on_board(self, row: int, col: int) -> tuple[int, int]:
+        """Cell (row, col) of a message from the browser; ValueError, in words shown, if it is off the board."""
+        rows, cols = self.simulation.shape
+        if not (0 <= row < rows and 0 <= col < cols):
+            raise ValueError(simulate_fill("off_board", row=row, col=col, rows=rows, cols=cols))
+        return row, col
 
     def _operation_at(self, cell) -> tuple[str, tuple]:
         """What a click on `cell` does: take it from the queue or queue it (breadth-first), call it

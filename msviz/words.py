@@ -198,6 +198,7 @@ BANK = Phrases("bank", {
     "right_only": "Right.",
     "wrong_only": "Wrong.",
     "refused_revealed": "{cell} is revealed already: choose a hidden cell",
+    "refused_empty": "choose at least one cell before answering",
     # The widget's own words.
     "question": "Question {number} of {total}",
     "score": "{right} right of {total}; {answered} answered",
@@ -237,6 +238,7 @@ SIMULATE = Phrases("simulate", {
     "queue_first": "first queue the blank's hidden neighbours, starting with {next}",
     "not_deeper": "{cell} is not a hidden neighbour of {top}: depth-first goes on from the latest call",
     "call_later": "{cell} is not next: the reveal calls {next} next",
+    "say_what": "say what the cell shows: B or a digit 1-8, not {value}",
     # A step's kind, as the class page counts the steps most often wrong.
     "kind_take": "taking the queue's front",
     "kind_say": "saying what a cell shows",
@@ -687,6 +689,7 @@ SIMULATE_VIEW = Phrases("simulate_view", {
     "uncovered": "{cell} is uncovered already",
     "being_revealed": "{cell} is being revealed: say what it shows",
     "not_a_message": "the browser sent {what}, which is not an operation",
+    "off_board": "cell ({row}, {col}) is outside the {rows}x{cols} board",
     "undone": "Undone: {done}. A step keeps its first try.",
     "nothing_to_undo": "Nothing to undo.",
     "score": "{right} of {tried} step{tried_s} right at the first try.",

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 import msviz  # noqa: E402
 from msviz.widgets import Quiz  # noqa: E402
-from msviz.words import TEMPLATES, quiz_asks_return, quiz_judge, quiz_rule, quiz_score, quiz_verdict  # noqa: E402
+from msviz.words import quiz_asks_return, quiz_judge, quiz_rule, quiz_score, quiz_verdict, view_words  # noqa: E402
 
 BOARD = msviz.random_board(8, 10, 9, seed=7, safe=(4, 5))
 CLICK = (4, 5)
@@ -33,7 +33,7 @@ def test_a_quiz_is_a_view_in_quiz_mode_at_the_click(order):
     assert q.score == (0, 0) and q.step == 0 and not q.over
     assert view is q and q.restart == "Start again"  # one widget: its restart button is drawn in the browser
     assert {k: v for k, v in view.words.items() if k.startswith("quiz_")} == {
-        k: v for k, v in TEMPLATES.items() if k.startswith("quiz_")
+        k: v for k, v in view_words().items() if k.startswith("quiz_")
     }
 
 
