@@ -22,10 +22,10 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from . import _checks
+from .i18n import get_language, html_lang, speaking, speaks
 from .render import PALETTE, step_image, tile_size, view_palette
 from .trace import Trace
-from .i18n import html_lang, speaks
-from .words import ORDER_NAMES
+from .words import ORDER_NAMES, PAGE, versus
 
 __all__ = ["frames", "animation", "page_html", "save_html", "save_gif", "save_png", "save"]
 
@@ -68,10 +68,11 @@ def frames(traces, *, stride: int = 1) -> list[int]:
 def _title(t: Trace, k: int) -> str:
     name = ORDER_NAMES[t.order]
     if len(t) == 0:
-        return f"{name}: nothing to reveal"
+        return PAGE["frame_nothing"].format(order=name)
     k = min(k, len(t) - 1)
-    held = "stack" if t.order == "dfs" else "queue"
-    return f"{name} step {k} / {len(t) - 1}   {held} {int(t.frontier[k])}" if k >= 0 else name
+    if k < 0:
+        return name
+    return PAGE[f"frame_{t.order}"].format(order=name, step=k, last=len(t) - 1, waiting=int(t.frontier[k]))
 
 
 class _Frames:
@@ -79,6 +80,7 @@ class _Frames:
 
     def __init__(self, traces, *, px=None, dpi=100):
         self.traces = _traces(traces)
+        self.language = get_language()  # an animation draws its frames later: in the language of now
         shape = self.traces[0].shape
         px = _checks.px(px)
         self.px = tile_size(shape, width_px=480) if px is None else px
@@ -106,12 +108,14 @@ class _Frames:
 
     def show(self, k: int) -> list:
         """Show step `k` of every trace (a shorter one holds its last step); return the artists."""
-        for t, image, title in zip(self.traces, self.images, self.titles):
-            image.set_data(self._image(t, k))
-            title.set_text(_title(t, k))
+        with speaking(self.language):
+            for t, image, title in zip(self.traces, self.images, self.titles):
+                image.set_data(self._image(t, k))
+                title.set_text(_title(t, k))
         return self.images + self.titles
 
 
+@speaks
 def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncAnimation:
     """Return a matplotlib animation of one trace, or of several side by side.
 
@@ -196,7 +200,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
         raise TypeError(f"title must be a string, not {type(title).__name__}: {_checks.clip(title)}")
     steps = max(len(t) for t in ts)
     per_frame = max(1, round(steps / (20 * fps))) if per_frame is None else _positive("per_frame", per_frame)
-    title = title or " vs ".join(ORDER_NAMES[t.order] for t in ts) + f" reveal from {ts[0].click}"
+    title = title or PAGE["title"].format(orders=versus(ORDER_NAMES[t.order] for t in ts), click=ts[0].click)
     boards = []
     for t in ts:
         state = view_state(t)
@@ -237,9 +241,7 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
 <body><main>
 <h1>{html.escape(title)}</h1>
 <div id="msviz-stage"></div>
-<p style="color:{PALETTE["ink"]};font-size:90%">Keys: left/right one step, Home/End first/last,
-space play/pause (click a board first). The board cannot be edited here: a page has no Python to work
-out a new reveal; in the notebook, the player's "Edit the board" does it. Made with msviz.</p></main>
+<p style="color:{PALETTE["ink"]};font-size:90%">{html.escape(PAGE["keys"])}</p></main>
 <script id="msviz-data" type="application/json">{data}</script>
 <script type="module">
 {script}
@@ -267,6 +269,7 @@ def save_html(traces, path, *, title=None, fps: int = 10, per_frame: int | None 
     return path
 
 
+@speaks
 def save_gif(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
     """Write the animation as a GIF, one frame per shown step; return its path.
 
@@ -317,6 +320,7 @@ def _write_gif_frame(out, rgb, *, first: bool, duration: int) -> None:
         out.write(chunk)
 
 
+@speaks
 def save_png(traces, path, *, step=None, px=None) -> Path:
     """Write one step (the last by default) as a PNG picture; return its path.
 
@@ -336,6 +340,7 @@ def save_png(traces, path, *, step=None, px=None) -> Path:
     return path
 
 
+@speaks
 def save(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
     """Write `path` as a GIF, PNG or HTML page, chosen by its extension.
 

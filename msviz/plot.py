@@ -20,9 +20,10 @@ import numpy as np
 from matplotlib import pyplot as plt
 
 from .board import parse_board
+from .i18n import speaks
 from .render import DIGIT_COLORS, PALETTE, WAITING_COLOR, board_image, step_image, tile_size
 from .trace import checked as checked_trace
-from .words import ORDER_NAMES
+from .words import ORDER_NAMES, ORDER_WORDS, PLOT, versus
 
 __all__ = [
     "DIGIT_COLORS",
@@ -143,7 +144,12 @@ def draw_step(trace, k, *, ax=None, indices=None, px=None, show_frontier=True, *
 
 # --- Pictures of a whole trace ------------------------------------------------------
 
-FRONTIER_NAMES = {"dfs": "DFS stack", "bfs": "BFS queue"}
+
+def _frontier_name(order: str) -> str:
+    """The stack or the queue of `order`, named as a legend says it: "DFS stack", "BFS queue"."""
+    return PLOT[f"frontier_{order}"].format(order=ORDER_NAMES[order])
+
+
 #: Each order's colour in the charts: the board's colour for its waiting cells
 #: (the stack's for DFS, the queue's for BFS), apart for every kind of colour vision.
 ORDER_COLORS = {order: PALETTE[name] for order, name in WAITING_COLOR.items()}
@@ -231,6 +237,7 @@ def _label_every(cell_px: float, largest: int) -> int:
     return max(1, largest)
 
 
+@speaks
 def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None, colorbar=True, **kwargs):
     """Draw the step at which each cell was revealed, as a heatmap with a colour bar.
 
@@ -255,7 +262,7 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
     artists = _cell_map(
         ax,
         trace.step_map,
-        label="step revealed",
+        label=PLOT["step_revealed"],
         cmap=cmap,
         norm=norm,
         annotate=annotate,
@@ -263,11 +270,13 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
         **kwargs,
     )
     ax.set_title(
-        f"{ORDER_NAMES[trace.order]} visit order ({len(trace)} steps)", fontsize=_points(ax, "title")
+        PLOT["visit_order"].format(order=ORDER_NAMES[trace.order], n=len(trace)),
+        fontsize=_points(ax, "title"),
     )
     return artists
 
 
+@speaks
 def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, **kwargs):
     """Draw each revealed cell's BFS layer (distance from the click) or DFS depth.
 
@@ -287,14 +296,17 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     """
     trace = checked_trace(trace)
     ax = _axes(ax)
-    label = "distance from the click (layer)" if trace.order == "bfs" else "recursion depth"
+    label = PLOT["layer"] if trace.order == "bfs" else PLOT["depth"]
     artists = _cell_map(
         ax, trace.depth_map, label=label, cmap=cmap, annotate=annotate, colorbar=colorbar, **kwargs
     )
-    ax.set_title(f"{ORDER_NAMES[trace.order]}: {label}", fontsize=_points(ax, "title"))
+    ax.set_title(
+        PLOT["map_title"].format(order=ORDER_NAMES[trace.order], label=label), fontsize=_points(ax, "title")
+    )
     return artists
 
 
+@speaks
 def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap="PuOr"):
     """Draw DFS and BFS visit orders side by side on one colour scale, and how they differ.
 
@@ -341,7 +353,7 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
     shared = Normalize(vmin=0, vmax=n - 1)
     dfs = visit_order_map(dfs_trace, ax=axes[0], cmap=cmap, norm=shared, colorbar=False)
     bfs = visit_order_map(bfs_trace, ax=axes[1], cmap=cmap, norm=shared, colorbar=False)
-    bar = _colorbar(axes[1], bfs[0], "step revealed", axes=list(axes[:2]))
+    bar = _colorbar(axes[1], bfs[0], PLOT["step_revealed"], axes=list(axes[:2]))
     out = {"dfs": (dfs[0], bar, dfs[2]), "bfs": (bfs[0], bar, bfs[2])}
     revealed = dfs_trace.step_map >= 0
     diff = np.where(revealed, dfs_trace.step_map - bfs_trace.step_map, 0)
@@ -356,9 +368,9 @@ def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap
         interpolation="nearest",
         extent=(-0.5, cols - 0.5, rows - 0.5, -0.5),
     )
-    bar = _colorbar(ax, image, "DFS step − BFS step")
+    bar = _colorbar(ax, image, PLOT["difference"].format(dfs=ORDER_NAMES["dfs"], bfs=ORDER_NAMES["bfs"]))
     _show_ticks(ax, diff.shape)
-    ax.set_title("where the orders differ", fontsize=_points(ax, "title"))
+    ax.set_title(PLOT["differ"], fontsize=_points(ax, "title"))
     out["difference"] = (image, bar, [])
     return out
 
@@ -374,6 +386,7 @@ def _comparison_axes(shape: tuple[int, int]) -> list:
     return [fig.add_subplot(grid[0, :2]), fig.add_subplot(grid[0, 2:]), fig.add_subplot(grid[1, 1:3])]
 
 
+@speaks
 def frontier_plot(*traces, ax=None, **kwargs):
     """Plot the size of the DFS stack and of the BFS queue over the steps.
 
@@ -394,18 +407,22 @@ def frontier_plot(*traces, ax=None, **kwargs):
     ax = _axes(ax)
     lines = []
     for t in traces:
-        style = {"color": ORDER_COLORS[t.order], "label": FRONTIER_NAMES[t.order], "lw": 1.5}
+        style = {"color": ORDER_COLORS[t.order], "label": _frontier_name(t.order), "lw": 1.5}
         style.update(kwargs)
         (line,) = ax.plot(np.arange(len(t)), t.frontier, **style)
         lines.append(line)
-    names = [FRONTIER_NAMES[t.order] for t in traces]
-    _label(ax, "cells waiting", " vs ".join(names) + (": cells waiting" if len(names) > 1 else " size"))
+    names = [_frontier_name(t.order) for t in traces]
+    if len(names) == 1:
+        title = PLOT["size_title"].format(name=names[0])
+    else:
+        title = PLOT["waiting_title"].format(names=versus(names))
+    _label(ax, PLOT["waiting"], title)
     return lines
 
 
 def _label(ax, ylabel: str, title: str, **legend) -> None:
     """Finish a chart over the steps: axis labels, title, legend and a light grid."""
-    ax.set_xlabel("step", fontsize=_points(ax, "label"))
+    ax.set_xlabel(PLOT["step"], fontsize=_points(ax, "label"))
     ax.set_ylabel(ylabel, fontsize=_points(ax, "label"))
     ax.set_title(title, fontsize=_points(ax, "title"))
     ax.tick_params(labelsize=_points(ax, "tick"))
@@ -413,6 +430,7 @@ def _label(ax, ylabel: str, title: str, **legend) -> None:
     ax.grid(alpha=0.3)
 
 
+@speaks
 def step_vs_distance(*traces, ax=None, **kwargs):
     """Plot each visit's step against its distance from the click (in king moves).
 
@@ -443,7 +461,7 @@ def step_vs_distance(*traces, ax=None, **kwargs):
         }
         style.update(kwargs)
         points.append(ax.scatter(np.arange(len(t)), t.distance, **style))
-    _label(ax, "distance from the click (king moves)", "visit step against distance", markerscale=3)
+    _label(ax, PLOT["distance"], PLOT["step_vs_distance"], markerscale=3)
     return points
 
 
@@ -451,6 +469,7 @@ def step_vs_distance(*traces, ax=None, **kwargs):
 # The grader's pictures
 
 
+@speaks
 def draw_failure(failure):
     """Draw a grader's failure: the board and the click, the right answer, the student's; return the figure.
 
@@ -471,11 +490,9 @@ def draw_failure(failure):
         return _failure_figure(failure)
     except Exception as error:  # a last resort: the words, in a figure
         fig = plt.figure(figsize=(6, 2))
-        fig.text(0.02, 0.5, f"{failure.name}\n(could not draw: {type(error).__name__})", va="center")
+        said = PLOT["could_not_draw"].format(name=failure.name, error=type(error).__name__)
+        fig.text(0.02, 0.5, said, va="center")
         return fig
-
-
-_ORDER_WORDS = {"dfs": "depth-first", "bfs": "breadth-first"}
 
 
 def _failure_figure(f):
@@ -487,20 +504,21 @@ def _failure_figure(f):
     fig, axes = plt.subplots(1, 3, figsize=(12, 3.8), layout="constrained")
     draw_board(f.case.board, ax=axes[0])
     axes[0].plot(f.case.click[1], f.case.click[0], "o", mfc="none", mec=PALETTE["wrong"], ms=14, mew=2.5)
-    axes[0].set_title(f"{f.case.name}: click {f.case.click}", fontsize=11)
+    axes[0].set_title(PLOT["case"].format(name=f.case.name, click=f.case.click), fontsize=11)
     if f.category == "order":
         asked = f.order or "dfs"
         right = trace(f.case.board, f.case.click, order=asked)
         visit_order_map(right, ax=axes[1], colorbar=False)
-        axes[1].set_title(f"a {_ORDER_WORDS[asked]} order", fontsize=11)
+        axes[1].set_title(PLOT["an_order"].format(order=ORDER_WORDS[asked]), fontsize=11)
         cells = f.touched
         if cells:
             yours = trace_of_cells(f.case.board, f.case.click, cells, f.after, order=asked)
             visit_order_map(yours, ax=axes[2], colorbar=False)
-        axes[2].set_title("your order:\n" + textwrap.fill(f.name, 40, break_long_words=False), fontsize=11)
+        name = textwrap.fill(f.name, 40, break_long_words=False)
+        axes[2].set_title(PLOT["your_order"].format(name=name), fontsize=11)
         return fig
     draw_board(f.expected, ax=axes[1])
-    axes[1].set_title("expected", fontsize=11)
+    axes[1].set_title(PLOT["expected"], fontsize=11)
     if isinstance(f.got, list) and f.error is None:
         draw_board(f.got, ax=axes[2])
         for r, row in enumerate(f.expected):
@@ -509,7 +527,8 @@ def _failure_figure(f):
                     axes[2].add_patch(
                         plt.Rectangle((c - 0.5, r - 0.5), 1, 1, fill=False, ec=PALETTE["wrong"], lw=2.5)
                     )
-        axes[2].set_title("your answer:\n" + textwrap.fill(f.name, 40, break_long_words=False), fontsize=11)
+        name = textwrap.fill(f.name, 40, break_long_words=False)
+        axes[2].set_title(PLOT["your_answer"].format(name=name), fontsize=11)
     else:
         axes[2].set_axis_off()
         words = (f.error or f.answer_text).splitlines()[-12:]

@@ -874,7 +874,7 @@ class Simulate(BoardView):
         return name, value
 
     def _on_board(self, row: int, col: int) -> tuple[int, int]:
-        """Cell (row, col) of a message from the browser; ValueError, in words shown, if it is off the board."""
+        """Cell (row, col) of a message from the browser; ValueError, said in the view, if off the board."""
         rows, cols = self.simulation.shape
         if not (0 <= row < rows and 0 <= col < cols):
             raise ValueError(simulate_fill("off_board", row=row, col=col, rows=rows, cols=cols))

@@ -709,3 +709,71 @@ def simulate_fill(name: str, **values) -> str:
     '3 of 4 steps right at the first try.'
     """
     return SIMULATE_VIEW[name].format(**values)
+
+
+#: An exported page (`msviz.export.page_html`) and the titles of a GIF's or a PNG's frames.
+PAGE = Phrases("page", {
+    "title": "{orders} reveal from {click}",
+    "versus": "{first} vs {second}",
+    "keys": "Keys: left/right one step, Home/End first/last, space play/pause (click a board first)."
+    " The board cannot be edited here: a page has no Python to work out a new reveal; in the notebook,"
+    ' the player\'s "Edit the board" does it. Made with msviz.',
+    "frame_nothing": "{order}: nothing to reveal",
+    "frame_dfs": "{order} step {step} / {last}   stack {waiting}",
+    "frame_bfs": "{order} step {step} / {last}   queue {waiting}",
+})
+
+#: The charts (`msviz.plot`): titles, axis labels, colour bars and legends.
+PLOT = Phrases("plot", {
+    "step_revealed": "step revealed",
+    "visit_order": "{order} visit order ({n} step{n_s})",
+    "layer": "distance from the click (layer)",
+    "depth": "recursion depth",
+    "map_title": "{order}: {label}",
+    "difference": "{dfs} step − {bfs} step",
+    "differ": "where the orders differ",
+    "frontier_dfs": "{order} stack",
+    "frontier_bfs": "{order} queue",
+    "waiting": "cells waiting",
+    "waiting_title": "{names}: cells waiting",
+    "size_title": "{name} size",
+    "step": "step",
+    "distance": "distance from the click (king moves)",
+    "step_vs_distance": "visit step against distance",
+    # The grader's pictures of a failure.
+    "could_not_draw": "{name}\n(could not draw: {error})",
+    "case": "{name}: click {click}",
+    "an_order": "a {order} order",
+    "your_order": "your order:\n{name}",
+    "expected": "expected",
+    "your_answer": "your answer:\n{name}",
+})
+
+#: A worksheet for paper (`msviz.worksheet`).
+WORKSHEET = Phrases("worksheet", {
+    "title": "Minesweeper: in which order are the cells revealed?",
+    "answer_key": "Answer key. {title}",
+    "number_them": "{name}: write 0 in the clicked cell (ringed: step 0), then number the\n"
+    "cells 1, 2, 3, ... in the order they are revealed. Mines are the black discs.",
+    "numbered": "{name}: the step each cell is revealed at (small: the symbol it gets)",
+    "cell": "cell",
+    "neighbours": "neighbours are tried\nin this order",
+    "pdf_only": "a worksheet is a PDF, so the file must end in .pdf",
+})
+
+__all__ += ["PAGE", "PLOT", "WORKSHEET", "versus"]
+
+
+def versus(names) -> str:
+    """Say `names` (two or more) one against the next: ``"DFS vs BFS"``.
+
+    Examples
+    --------
+    >>> versus(["DFS", "BFS"]), versus(["DFS"])
+    ('DFS vs BFS', 'DFS')
+    """
+    names = list(names)
+    said = names[0]
+    for name in names[1:]:
+        said = PAGE["versus"].format(first=said, second=name)
+    return said
