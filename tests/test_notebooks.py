@@ -7,13 +7,25 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = sorted((Path(__file__).parent.parent / "notebooks").glob("*.ipynb"))
+#: The copies in another language, one folder a language (notebooks/zh_CN, notebooks/es): held to
+#: the English ones' form here, and run by nbval as they are (not JupyterLab's .ipynb_checkpoints).
+TRANSLATED = [
+    p
+    for p in sorted((Path(__file__).parent.parent / "notebooks").glob("*/*.ipynb"))
+    if not p.parent.name.startswith(".")
+]
+
+
+def shown(path: Path) -> str:
+    """A notebook's name in a test's id: its language folder too, for a translated copy."""
+    return path.name if path.parent.name == "notebooks" else f"{path.parent.name}/{path.name}"
 
 
 def test_there_are_eight_notebooks():
     assert [p.name[:2] for p in NOTEBOOKS] == ["01", "02", "03", "04", "05", "06", "07", "08"]
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS + TRANSLATED, ids=shown)
 def test_committed_without_outputs(path):
     book = json.loads(path.read_text(encoding="utf-8"))
     for cell in book["cells"]:
@@ -30,7 +42,7 @@ def test_committed_without_outputs(path):
 CODE_COLUMNS = 74
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS + TRANSLATED, ids=shown)
 def test_code_lines_fit_a_small_screen_without_scrolling_sideways(path):
     book = json.loads(path.read_text(encoding="utf-8"))
     long = [
@@ -43,7 +55,7 @@ def test_code_lines_fit_a_small_screen_without_scrolling_sideways(path):
     assert long == [], f"{path.name}: lines longer than {CODE_COLUMNS} characters"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS + TRANSLATED, ids=shown)
 def test_prose_first(path):
     book = json.loads(path.read_text(encoding="utf-8"))
     assert book["cells"][0]["cell_type"] == "markdown"
@@ -248,3 +260,31 @@ def test_the_checks_of_an_answer_are_not_in_sight_of_its_question(path):
                 assert code == [], f"{path.name}: cell {j} hides code, not only checks: {code}"
             j += 1
     assert checks >= 1, f"{path.name}: no answer is checked"
+
+
+def english_asserts(cell: dict) -> list[str]:
+    """The assert lines of a code cell, their comments taken off."""
+    lines = text(cell).splitlines() if cell["cell_type"] == "code" else []
+    return [line.split("  #")[0].rstrip() for line in lines if line.lstrip().startswith("assert")]
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=shown)
+def test_a_translated_copy_has_the_english_cells_and_checks_it_speaks_its_language(path):
+    """The same cells in the same order, every check of the English one, the language set after
+    `import msviz` in the first code cell, and a closing cell that fails if it is not spoken."""
+    import msviz
+
+    language = path.parent.name
+    assert language in msviz.LANGUAGES and language != "en", f"{shown(path)}: not a language msviz speaks"
+    english, book = cells(path.parent.parent / path.name), cells(path)
+    assert [(c["id"], c["cell_type"]) for c in book] == [(c["id"], c["cell_type"]) for c in english]
+    for mine, theirs in zip(book, english):
+        kept = english_asserts(mine)
+        missing = [line for line in english_asserts(theirs) if line not in kept]
+        assert missing == [], f"{shown(path)}: cell {mine['id']} lost checks: {missing}"
+    first = next(text(c) for c in book if c["cell_type"] == "code").splitlines()
+    at = first.index("import msviz")
+    assert first[at + 1].startswith(f'msviz.set_language("{language}")'), f"{shown(path)}: no set_language"
+    closing = text(book[-1])
+    assert "assert msviz.get_language() " in closing and f'== "{language}"' in closing
+    assert 'msviz.i18n.speaking("en")' in closing, f"{shown(path)}: no phrase compared with English"
