@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import __version__
 from .grade import classroom
+from .i18n import _, checked_language, speaking
 from .traversal import LEETCODE_ORDER, READING_ORDER
 
 #: The neighbour orders the command line knows, by name.
@@ -54,6 +55,7 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_board_arguments(render, rows=9, cols=9, mines=10)
+    add_language_argument(render)
     render.add_argument(
         "--order",
         choices=["dfs", "bfs", "both"],
@@ -81,9 +83,20 @@ def parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_board_arguments(sheet, rows=6, cols=8, mines=7)
+    add_language_argument(sheet)
     sheet.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="where to write")
     classroom.add_command(commands)
     return top
+
+
+def add_language_argument(command) -> None:
+    """Add --language: the language of what the command writes and says (default: the environment's)."""
+    command.add_argument(
+        "--language",
+        metavar="CODE",
+        help="the language of the words written and said: en, es or zh_CN "
+        "(default: MSVIZ_LANGUAGE, then the locale's)",
+    )
 
 
 def add_board_arguments(command, *, rows: int, cols: int, mines: int) -> None:
@@ -125,7 +138,9 @@ def board_and_click(args):
     given = [f"--{name}" for name in ("rows", "cols", "mines", "seed") if getattr(args, name) is not None]
     if args.board is not None and given:
         raise ValueError(
-            f"--board takes the board from its file: {', '.join(given)} would be ignored; drop them"
+            _("--board takes the board from its file: {options} would be ignored; drop them").format(
+                options=", ".join(given)
+            )
         )
     for name, default in zip(("rows", "cols", "mines"), args.random_board_size):
         if getattr(args, name) is None:
@@ -134,7 +149,11 @@ def board_and_click(args):
         try:
             text = args.board.read_text(encoding="utf-8")
         except OSError as err:
-            raise ValueError(f"cannot read the board file {str(args.board)!r}: {err.strerror}") from None
+            raise ValueError(
+                _("cannot read the board file {path}: {reason}").format(
+                    path=repr(str(args.board)), reason=err.strerror
+                )
+            ) from None
         board = msviz.parse_board(text)
         click = tuple(args.click) if args.click else (len(board) // 2, len(board[0]) // 2)
         return board, click, neighbors
@@ -163,9 +182,10 @@ def written_whole(save, path: Path) -> Path:
 
 def worksheet(args) -> Path:
     """Do what `worksheet` was asked; return the path written."""
-    from msviz.worksheet import PDF_ONLY, save_worksheet
+    from msviz.words import WORKSHEET
+    from msviz.worksheet import save_worksheet
 
-    check_output(args.output, (".pdf",), rule=PDF_ONLY)
+    check_output(args.output, (".pdf",), rule=WORKSHEET["pdf_only"])
     board, click, neighbors = board_and_click(args)
     return written_whole(lambda part: save_worksheet(board, click, part, neighbors=neighbors), args.output)
 
@@ -187,24 +207,27 @@ def render(args) -> Path:
     )
 
 
-def check_output(
-    path: Path, endings=(".gif", ".png", ".html", ".htm"), rule="the file must end in .gif, .png or .html"
-) -> None:
+def check_output(path: Path, endings=(".gif", ".png", ".html", ".htm"), rule=None) -> None:
     """Check, before anything is drawn, that `path` has one of the `endings` and can be written.
 
-    `rule` says which endings are allowed, in the message when the ending is wrong.
+    `rule` says which endings are allowed, in the message when the ending is wrong (by default:
+    .gif, .png or .html).
     """
+
+    def refused(reason: str) -> ValueError:
+        return ValueError(_("cannot write {path}: {reason}").format(path=repr(str(path)), reason=reason))
+
     if path.suffix.lower() not in endings:
-        raise ValueError(f"cannot write {str(path)!r}: {rule}")
+        raise refused(rule or _("the file must end in .gif, .png or .html"))
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: it is a folder")
+        raise refused(_("it is a folder"))
     if path.exists() and not path.is_file():
-        raise ValueError(f"cannot write {str(path)!r}: it is not a regular file (a pipe, a device?)")
+        raise refused(_("it is not a regular file (a pipe, a device?)"))
     if not folder.is_dir():
-        raise ValueError(f"cannot write {str(path)!r}: there is no folder {str(folder)!r}")
+        raise refused(_("there is no folder {folder}").format(folder=repr(str(folder))))
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise ValueError(f"cannot write {str(path)!r}: permission denied")
+        raise refused(_("permission denied"))
 
 
 def main(argv=None) -> int:
@@ -213,22 +236,34 @@ def main(argv=None) -> int:
     except SystemExit as done:  # --help (0), or a usage error already said in one line (2)
         return done.code if isinstance(done.code, int) else 2
     try:
+        language = args.language if args.command in ("render", "worksheet") else None
+        language = None if language is None else checked_language(language)
+    except (ValueError, TypeError) as err:
+        return fail(str(err))
+    with speaking(language):
+        return _run(args)
+
+
+def _run(args) -> int:
+    """Do the command `args` ask for, in the language spoken; say what was written or what went wrong."""
+    try:
         path = {"worksheet": worksheet, "grade": classroom.command}.get(args.command, render)(args)
     except (ValueError, TypeError) as err:
         return fail(str(err))
     except MemoryError:
-        return fail("not enough memory for this board: try fewer rows and columns")
+        return fail(_("not enough memory for this board: try fewer rows and columns"))
     except OSError as err:  # what could not be foreseen: a full disk, a file made read-only meanwhile
-        return fail(f"cannot write {str(args.output)!r}: {err.strerror or err}")
+        reason = err.strerror or str(err)
+        return fail(_("cannot write {path}: {reason}").format(path=repr(str(args.output)), reason=reason))
     except KeyboardInterrupt:
-        return fail("stopped (Ctrl-C); nothing was written", status=130)
-    print(f"wrote {path}")
+        return fail(_("stopped (Ctrl-C); nothing was written"), status=130)
+    print(_("wrote {path}").format(path=path))
     return 0
 
 
 def fail(message: str, status: int = 2) -> int:
     """Say what went wrong in one line, as argparse does; return the exit status (2: a usage error)."""
-    print(f"msviz: error: {message}", file=sys.stderr)
+    print(_("msviz: error: {message}").format(message=message), file=sys.stderr)
     return status
 
 

@@ -19,17 +19,19 @@ from matplotlib.figure import Figure
 
 from . import _checks
 from .board import parse_board
+from .i18n import speaks
 from .render import PALETTE
 from .trace import trace
 from .traversal import READING_ORDER
-from .words import TITLES
+from .words import TITLES, WORKSHEET
 
 __all__ = ["PDF_ONLY", "answer_key", "save_worksheet"]
 
 #: The largest board that still leaves room to write a number in each cell on A4.
 MOST_CELLS = 20 * 20
-#: What a worksheet's file name must end in, said once for the function and the command line.
-PDF_ONLY = "a worksheet is a PDF, so the file must end in .pdf"
+#: What a worksheet's file name must end in, in English (``WORKSHEET["pdf_only"]`` says it in the
+#: language spoken, as the function and the command line do).
+PDF_ONLY = WORKSHEET.english["pdf_only"]
 
 
 def answer_key(board, click, *, neighbors=READING_ORDER) -> dict:
@@ -101,12 +103,13 @@ def _neighbour_order(ax, neighbors) -> None:
     for k in range(4):
         ax.plot([k - 1.5] * 2, [-1.5, 1.5], color=PALETTE["ink"], lw=0.8)
         ax.plot([-1.5, 1.5], [k - 1.5] * 2, color=PALETTE["ink"], lw=0.8)
-    ax.text(0, 0, "cell", ha="center", va="center", fontsize=8)
+    ax.text(0, 0, WORKSHEET["cell"], ha="center", va="center", fontsize=8)
     for n, (dr, dc) in enumerate(neighbors, start=1):
         ax.text(dc, dr, str(n), ha="center", va="center", fontsize=11, weight="bold")
-    ax.set_title("neighbours are tried\nin this order", fontsize=9)
+    ax.set_title(WORKSHEET["neighbours"], fontsize=9)
 
 
+@speaks
 def save_worksheet(board, click, path, *, neighbors=READING_ORDER, title: str | None = None) -> Path:
     """Write a two-page PDF: the worksheet, then its answer key; return its path.
 
@@ -129,16 +132,16 @@ def save_worksheet(board, click, path, *, neighbors=READING_ORDER, title: str | 
     """
     path = Path(path)
     if path.suffix.lower() != ".pdf":
-        raise ValueError(f"cannot write {str(path)!r}: {PDF_ONLY}")
+        raise ValueError(f"cannot write {str(path)!r}: {WORKSHEET['pdf_only']}")
     grid = np.array(parse_board(board))
     _checks.size(*grid.shape, most=MOST_CELLS, what="a worksheet board")
     click = _checks.click(click, grid.shape)
     traces = _traces(grid, click, neighbors)
     key, final = _key(traces), traces["dfs"].final
-    title = title or "Minesweeper: in which order are the cells revealed?"
+    title = title or WORKSHEET["title"]
     with PdfPages(path) as pdf:
         pdf.savefig(_page(grid, click, neighbors, title, None, None))
-        pdf.savefig(_page(grid, click, neighbors, f"Answer key. {title}", key, final))
+        pdf.savefig(_page(grid, click, neighbors, WORKSHEET["answer_key"].format(title=title), key, final))
     return path
 
 
@@ -153,12 +156,8 @@ def _page(grid, click, neighbors, title, key, final) -> Figure:
         _grid(ax, shown, click, None if key is None else key[order], symbols=key is not None)
         name = TITLES[order]
         if key is None:
-            ax.set_title(
-                f"{name}: write 0 in the clicked cell (ringed: step 0), then number the\n"
-                "cells 1, 2, 3, ... in the order they are revealed. Mines are the black discs.",
-                fontsize=9,
-            )
+            ax.set_title(WORKSHEET["number_them"].format(name=name), fontsize=9)
         else:
-            ax.set_title(f"{name}: the step each cell is revealed at (small: the symbol it gets)", fontsize=9)
+            ax.set_title(WORKSHEET["numbered"].format(name=name), fontsize=9)
         _neighbour_order(side, neighbors)
     return fig
