@@ -3,7 +3,8 @@
 Every `python3 dev.py msviz ...` command in README.md and docs/*.md is run as it is
 written (from the repository's folder, as the README has it), its output files sent to
 a temporary folder instead; none says bare `python -m msviz` (which a fresh terminal
-does not find) or installs msviz from a package index (it is not on one); and
+does not find; `python -m msviz --version` after `pip install` excepted); the README's
+install lines name extras msviz has; and
 `python3 dev.py wheel` builds the wheel the guides tell a hub to install.
 """
 
@@ -42,8 +43,20 @@ def commands() -> list[tuple[str, str]]:
 def test_no_document_gives_a_command_that_fails_in_a_fresh_terminal():
     for doc in DOCS:
         text = doc.read_text(encoding="utf-8")
-        assert not re.search(r"(?<![\w/.])python -m msviz\b", text), f"{doc.name}: bare `python -m msviz`"
-        assert 'pip install "msviz[' not in text, f"{doc.name}: msviz is not on a package index"
+        bare = re.search(r"(?<![\w/.])python -m msviz\b(?! --version)", text)
+        assert not bare, f"{doc.name}: bare `python -m msviz`"
+
+
+def test_the_readme_installs_msviz_by_name_with_extras_it_has():
+    from importlib.metadata import metadata
+
+    extras = metadata("msviz").get_all("Provides-Extra")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first_block = re.search(r"```bash\n(.*?)```", readme, re.S).group(1)
+    assert first_block.splitlines()[0].startswith('pip install "msviz[notebooks]"'), first_block
+    named = re.findall(r'pip install "msviz\[(\w+)\]"', readme)
+    assert {"notebooks", "widgets"} <= set(named), named
+    assert [name for name in named if name not in extras] == []
 
 
 STUDENT = """
