@@ -46,7 +46,9 @@ def _import_all() -> None:
 def template() -> Catalog:
     """Every phrase msviz says, in English: the catalog the languages are translated from."""
     _import_all()
-    catalog = Catalog(project="msviz", domain=i18n.DOMAIN, fuzzy=False, creation_date=DATE, revision_date=DATE)
+    catalog = Catalog(
+        project="msviz", domain=i18n.DOMAIN, fuzzy=False, creation_date=DATE, revision_date=DATE
+    )
     for name, table in sorted(i18n.TABLES.items()):
         if name.startswith("demo"):  # the doctests' own
             continue
@@ -56,7 +58,9 @@ def template() -> Catalog:
                 forms = i18n.english_forms(one)
                 message = one if forms is None else forms[:2]
                 comments = [f"the count that chooses the form: {{{forms[2]}}}"] if forms else []
-                catalog.add(message, context=context, auto_comments=comments, locations=[(f"msviz.{name}", 0)])
+                catalog.add(
+                    message, context=context, auto_comments=comments, locations=[(f"msviz.{name}", 0)]
+                )
     for path, line, message, comments, context in extract_from_dir(
         PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
     ):
@@ -75,7 +79,9 @@ def update(language: str, pot: Catalog) -> Catalog:
         with open(path, "rb") as f:
             catalog = read_po(f, locale=language)
     else:
-        catalog = Catalog(locale=language, domain=i18n.DOMAIN, project="msviz", fuzzy=False, creation_date=DATE)
+        catalog = Catalog(
+            locale=language, domain=i18n.DOMAIN, project="msviz", fuzzy=False, creation_date=DATE
+        )
     catalog.update(pot, no_fuzzy_matching=True)
     catalog.revision_date = DATE
     catalog.copyright_holder = catalog.last_translator = catalog.language_team = "msviz"

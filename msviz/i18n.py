@@ -21,10 +21,11 @@ layouts that do not hold longer words.
 
 Examples
 --------
->>> from msviz.i18n import speaking, get_language, _
->>> with speaking("es"):
-...     get_language(), _("Play")
-('es', 'Reproducir')
+>>> from msviz.i18n import speaking, get_language
+>>> from msviz.words import ACCESS
+>>> with speaking("pseudo"):
+...     get_language(), ACCESS["play_play"]
+('pseudo', '⟦Play~~⟧')
 """
 
 from __future__ import annotations
@@ -187,9 +188,10 @@ def speaking(language: str | None):
 
     Examples
     --------
+    >>> from msviz.words import ACCESS
     >>> with speaking("zh_CN"):
-    ...     _("Play")
-    '播放'
+    ...     ACCESS["play_play"] != "Play"
+    True
     """
     if language is None:
         yield get_language()
@@ -209,8 +211,8 @@ def speaks(function):
     >>> @speaks
     ... def greet():
     ...     return _("Play")
-    >>> greet(language="es"), greet()
-    ('Reproducir', 'Play')
+    >>> greet(language="pseudo"), greet(language="en")
+    ('⟦Play~~⟧', 'Play')
     """
     signature = inspect.signature(function)
     parameters = list(signature.parameters.values())
@@ -261,7 +263,7 @@ class _Pseudo(gettext.NullTranslations):
         return self._wrap(singular if n == 1 else plural)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def translations(language: str) -> gettext.NullTranslations:
     """The compiled catalog of `language` (English: none, every phrase said as written)."""
     if language == PSEUDO:
@@ -280,9 +282,9 @@ def _(message: str) -> str:
 
     Examples
     --------
-    >>> with speaking("es"):
+    >>> with speaking("pseudo"):  # every phrase wrapped: see the module's notes
     ...     _("Pause")
-    'Pausa'
+    '⟦Pause~~⟧'
     """
     return _spoken().gettext(message)
 
@@ -348,13 +350,15 @@ def english_forms(template: str) -> tuple[str, str, str] | None:
     if not counts:
         return None
     if len(counts) > 1:
-        raise ValueError(f"a phrase may have one count that chooses its form, not {sorted(counts)}: {template!r}")
+        raise ValueError(
+            f"a phrase may have one count that chooses its form, not {sorted(counts)}: {template!r}"
+        )
     (count,) = counts
     field = "{" + count + "_s}"
     return template.replace(field, ""), template.replace(field, "s"), count
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def plural_table(language: str) -> tuple[int, ...]:
     """The plural kind (the index of a phrase's form) of each count below 200, in `language`.
 
@@ -442,7 +446,9 @@ def view_words(*tables: Mapping, language: str | None = None) -> dict:
         for table in tables:
             for key in table:
                 value = table[key]
-                words[key] = {"forms": value.forms(), "count": value.count} if isinstance(value, Plural) else value
+                words[key] = (
+                    {"forms": value.forms(), "count": value.count} if isinstance(value, Plural) else value
+                )
         words["plural"] = list(plural_table(spoken))
         words["lang"] = _TAGS[spoken]
     return words

@@ -45,106 +45,116 @@ __all__ = [
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
-TEMPLATES = Phrases("view", {
-    "nothing": "the click on {click} reveals nothing: that cell is already uncovered",
-    "before": "before the click on {click}",
-    "cell": "({row}, {col})",
-    "reached": "({row}, {col}), reached from ({parent_row}, {parent_col}),",
-    "mine": "step {step}: {where} is a mine: it becomes X and the game is lost",
-    "blank": "step {step}: {where} has no adjacent mines, so it becomes B",
-    "digit": "step {step}: {where} has {mines} adjacent mine{mines_s}, so it becomes {value}",
-    "dfs_children": "; it will call reveal on its {hidden} hidden neighbour{hidden_s}, one after another"
-    " (those still hidden when their turn comes)",
-    "dfs_no_children": "; none of its neighbours is hidden, so it returns at once",
-    "bfs_children": "; {children} neighbour{children_s} queued",
-    "dfs_frontier": "; {frontier} call{frontier_s} on the stack",
-    "bfs_frontier": "; queue holds {frontier}",
-    "finished": " (finished)",
-    # The finer timeline: every call and return, every enqueue and dequeue.
-    "event_call": "event {event}: reveal({row}, {col}) is called{by}: ",
-    "event_by": " by reveal({parent_row}, {parent_col})",
-    "event_call_mine": "it is a mine, so it becomes X and the game is lost",
-    "event_call_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value} and returns",
-    "event_call_blank": "it has no adjacent mines, so it becomes B",
-    "event_return": "event {event}: reveal({row}, {col}) returns to reveal({parent_row}, {parent_col}),"
-    " which goes on with its next neighbour",
-    "event_return_last": (
-        "event {event}: reveal({row}, {col}) returns: the click is done and the stack is empty"
-    ),
-    "event_enqueue": "event {event}: ({row}, {col}) is marked as seen and put at the back of the queue",
-    "event_dequeue": "event {event}: ({row}, {col}) is taken from the front of the queue: ",
-    "event_dequeue_mine": "it is a mine, so it becomes X and the game is lost",
-    "event_dequeue_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value}",
-    "event_dequeue_blank": (
-        "it has no adjacent mines, so it becomes B; its hidden neighbours go to the back of the queue"
-    ),
-    "event_stack": "; {frontier} call{frontier_s} on the stack",
-    "event_queue": "; queue holds {frontier}",
-    # A student's run (msviz.record), a step for every write.
-    "wrote_nothing": "your code wrote nothing on the board it was given (writes to a copy cannot be seen)",
-    "write": "write {step}: your code writes {value} in ({row}, {col})",
-    "write_mark": "write {step}: your code writes a mark in ({row}, {col}), drawn hidden",
-    "write_again": "; written before, it held {before}",
-    "write_same": "; it held {before} already: the same symbol again",
-    "write_depth": "; {frames} of your calls on the stack",
-    "a_mark": "a mark",
-    # Beside a widget's picture, for a page that runs no widgets (GitHub, nbviewer).
-    "static_note": "An interactive msviz board, shown here as a picture of step {step}: run the notebook"
-    " in JupyterLab, Jupyter Notebook, VS Code, Colab or marimo to play it, step it and click it.",
-    # A player's board being edited (its status line).
-    "edit_on": "Editing: click a hidden cell to put or take away a mine; Shift-click (or right-click)"
-    " a hidden cell to click there instead. The reveal follows at once. Done editing leaves.",
-    "edit_put": "A mine put on ({row}, {col}).",
-    "edit_taken": "The mine on ({row}, {col}) taken away.",
-    "edit_moved": "The click moved to ({row}, {col}).",
-    "edit_not_hidden": "({row}, {col}) is uncovered already: edit a hidden cell.",
-    "edit_not_click": "({row}, {col}) is the click: move the click (Shift-click another cell) before putting"
-    " a mine there.",
-    # The game's status line.
-    "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
-    "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",
-    "game_lost": "Boom! ({row}, {col}) was a mine.",
-    "game_won": "You won! All {safe} safe cells revealed.",
-    "game_over": "The game is over: press New game to play again.",
-    "game_flags": " Flags: {flags} of {mines} mines.",
-    "game_new": "New game",
-    # The quiz: predict the next cell. The rule of each order, then what a guess gets.
-    "quiz_rule_dfs": "Depth-first: click the exact cell the next call reveals.",
-    "quiz_rule_bfs": "Breadth-first: any hidden cell in the next cell's layer counts"
-    " (a layer: the cells the same number of moves from the click).",
-    "quiz_ask": "Which cell is revealed next? Click it.",
-    "quiz_right": "Right: ({row}, {col}) is next.",
-    "quiz_layer": (
-        "Right: ({row}, {col}) is in the same layer; the queue takes ({next_row}, {next_col}) first."
-    ),
-    "quiz_wrong_dfs": "Not this one: the next call goes to ({next_row}, {next_col}).",
-    "quiz_wrong_bfs": "Not this one: ({row}, {col}) is not in the next cell's layer;"
-    " the queue takes ({next_row}, {next_col}) next.",
-    "quiz_revealed": "({row}, {col}) is already uncovered: click a hidden cell.",
-    # Depth-first, when a call returns before the next call: whose call goes on?
-    "quiz_return_ask": "The call on ({row}, {col}) has nothing left to call and returns."
-    " Whose call goes on to make the next call? Click its cell on the blue path.",
-    "quiz_return_right": "Right: the calls return to ({row}, {col}), which makes the next call.",
-    "quiz_return_wrong": "Not this one: the calls return to ({next_row}, {next_col}),"
-    " the top call with a hidden neighbour left.",
-    "quiz_return_hidden": "({row}, {col}) is hidden: click a call that is on the stack (the blue path).",
-    "quiz_score": "Score: {right} of {tries}.",
-    "quiz_start_again": "Start again",
-    "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
-    "quiz_done": "That was the last question: you predicted {right} of {tries} step{tries_s}.",
-})
+TEMPLATES = Phrases(
+    "view",
+    {
+        "nothing": "the click on {click} reveals nothing: that cell is already uncovered",
+        "before": "before the click on {click}",
+        "cell": "({row}, {col})",
+        "reached": "({row}, {col}), reached from ({parent_row}, {parent_col}),",
+        "mine": "step {step}: {where} is a mine: it becomes X and the game is lost",
+        "blank": "step {step}: {where} has no adjacent mines, so it becomes B",
+        "digit": "step {step}: {where} has {mines} adjacent mine{mines_s}, so it becomes {value}",
+        "dfs_children": "; it will call reveal on its {hidden} hidden neighbour{hidden_s}, one after another"
+        " (those still hidden when their turn comes)",
+        "dfs_no_children": "; none of its neighbours is hidden, so it returns at once",
+        "bfs_children": "; {children} neighbour{children_s} queued",
+        "dfs_frontier": "; {frontier} call{frontier_s} on the stack",
+        "bfs_frontier": "; queue holds {frontier}",
+        "finished": " (finished)",
+        # The finer timeline: every call and return, every enqueue and dequeue.
+        "event_call": "event {event}: reveal({row}, {col}) is called{by}: ",
+        "event_by": " by reveal({parent_row}, {parent_col})",
+        "event_call_mine": "it is a mine, so it becomes X and the game is lost",
+        "event_call_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value} and returns",
+        "event_call_blank": "it has no adjacent mines, so it becomes B",
+        "event_return": "event {event}: reveal({row}, {col}) returns to reveal({parent_row}, {parent_col}),"
+        " which goes on with its next neighbour",
+        "event_return_last": (
+            "event {event}: reveal({row}, {col}) returns: the click is done and the stack is empty"
+        ),
+        "event_enqueue": "event {event}: ({row}, {col}) is marked as seen and put at the back of the queue",
+        "event_dequeue": "event {event}: ({row}, {col}) is taken from the front of the queue: ",
+        "event_dequeue_mine": "it is a mine, so it becomes X and the game is lost",
+        "event_dequeue_digit": "it has {mines} adjacent mine{mines_s}, so it becomes {value}",
+        "event_dequeue_blank": (
+            "it has no adjacent mines, so it becomes B; its hidden neighbours go to the back of the queue"
+        ),
+        "event_stack": "; {frontier} call{frontier_s} on the stack",
+        "event_queue": "; queue holds {frontier}",
+        # A student's run (msviz.record), a step for every write.
+        "wrote_nothing": "your code wrote nothing on the board it was given (writes to a copy cannot be"
+        " seen)",
+        "write": "write {step}: your code writes {value} in ({row}, {col})",
+        "write_mark": "write {step}: your code writes a mark in ({row}, {col}), drawn hidden",
+        "write_again": "; written before, it held {before}",
+        "write_same": "; it held {before} already: the same symbol again",
+        "write_depth": "; {frames} of your calls on the stack",
+        "a_mark": "a mark",
+        # Beside a widget's picture, for a page that runs no widgets (GitHub, nbviewer).
+        "static_note": "An interactive msviz board, shown here as a picture of step {step}: run the notebook"
+        " in JupyterLab, Jupyter Notebook, VS Code, Colab or marimo to play it, step it and click it.",
+        # A player's board being edited (its status line).
+        "edit_on": "Editing: click a hidden cell to put or take away a mine; Shift-click (or right-click)"
+        " a hidden cell to click there instead. The reveal follows at once. Done editing leaves.",
+        "edit_put": "A mine put on ({row}, {col}).",
+        "edit_taken": "The mine on ({row}, {col}) taken away.",
+        "edit_moved": "The click moved to ({row}, {col}).",
+        "edit_not_hidden": "({row}, {col}) is uncovered already: edit a hidden cell.",
+        "edit_not_click": "({row}, {col}) is the click: move the click (Shift-click another cell) before"
+        " putting"
+        " a mine there.",
+        # The game's status line.
+        "game_start": "Click a cell to start. Right-click (or Shift-click) plants a flag.",
+        "game_revealed": "({row}, {col}) revealed {cells} cell{cells_s}.",
+        "game_lost": "Boom! ({row}, {col}) was a mine.",
+        "game_won": "You won! All {safe} safe cells revealed.",
+        "game_over": "The game is over: press New game to play again.",
+        "game_flags": " Flags: {flags} of {mines} mines.",
+        "game_new": "New game",
+        # The quiz: predict the next cell. The rule of each order, then what a guess gets.
+        "quiz_rule_dfs": "Depth-first: click the exact cell the next call reveals.",
+        "quiz_rule_bfs": "Breadth-first: any hidden cell in the next cell's layer counts"
+        " (a layer: the cells the same number of moves from the click).",
+        "quiz_ask": "Which cell is revealed next? Click it.",
+        "quiz_right": "Right: ({row}, {col}) is next.",
+        "quiz_layer": (
+            "Right: ({row}, {col}) is in the same layer; the queue takes ({next_row}, {next_col}) first."
+        ),
+        "quiz_wrong_dfs": "Not this one: the next call goes to ({next_row}, {next_col}).",
+        "quiz_wrong_bfs": "Not this one: ({row}, {col}) is not in the next cell's layer;"
+        " the queue takes ({next_row}, {next_col}) next.",
+        "quiz_revealed": "({row}, {col}) is already uncovered: click a hidden cell.",
+        # Depth-first, when a call returns before the next call: whose call goes on?
+        "quiz_return_ask": "The call on ({row}, {col}) has nothing left to call and returns."
+        " Whose call goes on to make the next call? Click its cell on the blue path.",
+        "quiz_return_right": "Right: the calls return to ({row}, {col}), which makes the next call.",
+        "quiz_return_wrong": "Not this one: the calls return to ({next_row}, {next_col}),"
+        " the top call with a hidden neighbour left.",
+        "quiz_return_hidden": "({row}, {col}) is hidden: click a call that is on the stack (the blue path).",
+        "quiz_score": "Score: {right} of {tries}.",
+        "quiz_start_again": "Start again",
+        "quiz_over": "The reveal is over: you predicted {right} of {tries} step{tries_s}.",
+        "quiz_done": "That was the last question: you predicted {right} of {tries} step{tries_s}.",
+    },
+)
 
 #: Short names of the two orders.
 ORDER_NAMES = Phrases("order_names", {"dfs": "DFS", "bfs": "BFS"})
 
 #: How the grader reads a solution's order, in one sentence (the report and notebook 06 say it).
-RULES = Phrases("rules", {
-    "order_rule": "A solution's order is the order in which cells are first touched (first written with anything "
-    "other than what they held): depth-first if each newly touched cell is a neighbour of the most "
-    "recent blank whose neighbours are not all touched yet (any neighbour order), breadth-first if "
-    "it goes layer by layer from the click."
-})
-#: How the grader reads a solution's order, in English (``RULES["order_rule"]`` says it in the language spoken).
+RULES = Phrases(
+    "rules",
+    {
+        "order_rule": "A solution's order is the order in which cells are first touched (first written with"
+        " anything "
+        "other than what they held): depth-first if each newly touched cell is a neighbour of the most "
+        "recent blank whose neighbours are not all touched yet (any neighbour order), breadth-first if "
+        "it goes layer by layer from the click."
+    },
+)
+#: How the grader reads a solution's order, in English (``RULES["order_rule"]`` says it in the
+#: language spoken).
 ORDER_RULE = RULES.english["order_rule"]
 #: The two orders in words.
 ORDER_WORDS = Phrases("order_words", {"dfs": "depth-first", "bfs": "breadth-first"})
@@ -156,181 +166,207 @@ _READING = (
 )
 
 #: The quiz bank's questions and verdicts (`msviz.bank`, `msviz.quiz_bank`). A cell is written (row, col).
-BANK = Phrases("bank", {
-    "ask_next": "A {order} reveal from the click at {click}. Step {step} has just revealed {shown} (amber); "
-    "the outlined cells are waiting. Which cell is revealed next? Click it." + _READING,
-    "ask_last": "A {order} reveal from the click at {click} (amber); the mines are shown. Which cell is "
-    "revealed last? Click it." + _READING,
-    "ask_digit": "The mines are shown. What does the cell {cell} (amber) show once it is revealed: "
-    "B, or a digit?",
-    "ask_depth": "A depth-first reveal from the click at {click}: the call on {cell} (amber) has just "
-    "revealed it. The click's own call is at depth 0, the calls it makes at depth 1, and so on. At what "
-    "depth is the call on {cell}?" + _READING,
-    "ask_layer": "A breadth-first reveal from the click at {click}, finished. The click is layer 0, the "
-    "cells it queues layer 1, the cells they queue layer 2, and so on. In which layer is {cell} (amber)?",
-    "ask_waiting_dfs": "A depth-first reveal from the click at {click}. Step {step} has just revealed "
-    "{shown} (amber). Which cells have a call on the stack now, the call on {shown} included? "
-    "Click each of them, then Answer." + _READING,
-    "ask_waiting_bfs": "A breadth-first reveal from the click at {click}. Step {step} has just taken "
-    "{shown} (amber) from the queue and revealed it (a blank also queues those of its hidden neighbours "
-    "not yet queued). Which "
-    "cells are in the queue now? Click each of them, then Answer." + _READING,
-    "ask_order": "This board is part-way through a reveal from the click at {click}: {count} cells are "
-    "revealed. Which order made it, depth-first or breadth-first?" + _READING,
-    "right": "Right: {reason}",
-    "wrong": "Wrong: {reason}",
-    "not_counted": " (only your first answer to a question counts)",
-    "why_next": "{answer} comes next. {caption}.",
-    "why_revealed": "{cell} is revealed already; the next cell is {answer}.",
-    "why_last": "{answer} is revealed last, at step {last}.",
-    "why_digit": "{cell} has {answer} adjacent mine{answer_s}, so it shows {answer}.",
-    "why_blank": "{cell} has no adjacent mines, so it shows B.",
-    "why_depth": "the call on {cell} is at depth {answer}: {answer} call{answer_s} below it on the stack, "
-    "from the click's call (depth 0) up.",
-    "why_layer": "{cell} is in layer {answer}: it was queued by a cell of layer {before}.",
-    "why_waiting_dfs": "at step {step} the stack holds calls on {cells}, from the click's call down.",
-    "why_waiting_bfs": "after step {step} the queue holds {cells}, front first.",
-    "why_order_dfs": "it is depth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
-    "a breadth-first reveal would have revealed {behind}, nearer the click, first.",
-    "why_order_bfs": "it is breadth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
-    "a depth-first reveal would have gone on from its latest blank to {behind} first.",
-    "nothing": "nothing",
-    "right_only": "Right.",
-    "wrong_only": "Wrong.",
-    "refused_revealed": "{cell} is revealed already: choose a hidden cell",
-    "refused_empty": "choose at least one cell before answering",
-    # The widget's own words.
-    "question": "Question {number} of {total}",
-    "score": "{right} right of {total}; {answered} answered",
-    "answer_cells": "Answer",
-    "clear_cells": "Clear",
-    "previous": "Previous question",
-    "next": "Next question",
-    "keep": "Keep this line in the notebook's answers cell, so that your score is the same when it "
-    "is run again:",
-    "picked": "Chosen: {cells}",
-    "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers. For a choice, type "
-    "it (0 or B for a blank, D or B for an order), then Enter. N and P: the next and previous question.",
-})
+BANK = Phrases(
+    "bank",
+    {
+        "ask_next": "A {order} reveal from the click at {click}. Step {step} has just revealed {shown}"
+        " (amber); "
+        "the outlined cells are waiting. Which cell is revealed next? Click it." + _READING,
+        "ask_last": "A {order} reveal from the click at {click} (amber); the mines are shown. Which cell is "
+        "revealed last? Click it." + _READING,
+        "ask_digit": "The mines are shown. What does the cell {cell} (amber) show once it is revealed: "
+        "B, or a digit?",
+        "ask_depth": "A depth-first reveal from the click at {click}: the call on {cell} (amber) has just "
+        "revealed it. The click's own call is at depth 0, the calls it makes at depth 1, and so on. At what "
+        "depth is the call on {cell}?" + _READING,
+        "ask_layer": "A breadth-first reveal from the click at {click}, finished. The click is layer 0, the "
+        "cells it queues layer 1, the cells they queue layer 2, and so on. In which layer is {cell} (amber)?",
+        "ask_waiting_dfs": "A depth-first reveal from the click at {click}. Step {step} has just revealed "
+        "{shown} (amber). Which cells have a call on the stack now, the call on {shown} included? "
+        "Click each of them, then Answer." + _READING,
+        "ask_waiting_bfs": "A breadth-first reveal from the click at {click}. Step {step} has just taken "
+        "{shown} (amber) from the queue and revealed it (a blank also queues those of its hidden neighbours "
+        "not yet queued). Which "
+        "cells are in the queue now? Click each of them, then Answer." + _READING,
+        "ask_order": "This board is part-way through a reveal from the click at {click}: {count} cells are "
+        "revealed. Which order made it, depth-first or breadth-first?" + _READING,
+        "right": "Right: {reason}",
+        "wrong": "Wrong: {reason}",
+        "not_counted": " (only your first answer to a question counts)",
+        "why_next": "{answer} comes next. {caption}.",
+        "why_revealed": "{cell} is revealed already; the next cell is {answer}.",
+        "why_last": "{answer} is revealed last, at step {last}.",
+        "why_digit": "{cell} has {answer} adjacent mine{answer_s}, so it shows {answer}.",
+        "why_blank": "{cell} has no adjacent mines, so it shows B.",
+        "why_depth": "the call on {cell} is at depth {answer}: {answer} call{answer_s} below it on the"
+        " stack, "
+        "from the click's call (depth 0) up.",
+        "why_layer": "{cell} is in layer {answer}: it was queued by a cell of layer {before}.",
+        "why_waiting_dfs": "at step {step} the stack holds calls on {cells}, from the click's call down.",
+        "why_waiting_bfs": "after step {step} the queue holds {cells}, front first.",
+        "why_order_dfs": "it is depth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
+        "a breadth-first reveal would have revealed {behind}, nearer the click, first.",
+        "why_order_bfs": "it is breadth-first: after {count} steps, {ahead} is revealed and {behind} is not; "
+        "a depth-first reveal would have gone on from its latest blank to {behind} first.",
+        "nothing": "nothing",
+        "right_only": "Right.",
+        "wrong_only": "Wrong.",
+        "refused_revealed": "{cell} is revealed already: choose a hidden cell",
+        "refused_empty": "choose at least one cell before answering",
+        # The widget's own words.
+        "question": "Question {number} of {total}",
+        "score": "{right} right of {total}; {answered} answered",
+        "answer_cells": "Answer",
+        "clear_cells": "Clear",
+        "previous": "Previous question",
+        "next": "Next question",
+        "keep": "Keep this line in the notebook's answers cell, so that your score is the same when it "
+        "is run again:",
+        "picked": "Chosen: {cells}",
+        "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers. For a choice, type "
+        "it (0 or B for a blank, D or B for an order), then Enter. N and P: the next and previous question.",
+    },
+)
 
 #: Be the computer (`msviz.simulation`): what each operation did, or why it was not the algorithm's.
-SIMULATE = Phrases("simulate", {
-    "over": "the reveal is over: nothing is left to do",
-    "not_this_order": "{name} is not an operation of this reveal ({order})",
-    "right_take": "{cell} is the queue's front: it is taken",
-    "right_call": "the reveal calls itself on {cell}",
-    "right_say": "{cell} shows {value}",
-    "right_queue": "{cell} goes into the queue",
-    "right_back": "the call on {cell} has nothing left to do: it returns",
-    "say_first": "first say what {cell} shows",
-    "wrong_symbol": "{cell} shows {right}, not {value}: {why}",
-    "no_mines": "no mine is around it",
-    "a_mine": "it is a mine",
-    "mines_around": "{n} mine{n_s} around it",
-    "digit_queues": "{cell} is a digit: a digit does not queue its neighbours",
-    "queued_twice": "{cell} is queued already: a cell goes into the queue once",
-    "back_too_early": "the call on {cell} is not done: it still calls {next}",
-    "digit_returns": "{cell} is a digit: its call has nothing left to do, so it returns",
-    "nothing_left": "{cell} has no hidden neighbour left: its call returns",
-    "not_front": "{cell} is not next: the queue's front is {front}",
-    "not_a_neighbour": "{cell} is not a hidden neighbour of {blank} still to be queued",
-    "queue_later": "{cell} comes later: in this neighbour order {next} is queued first",
-    "queue_first": "first queue the blank's hidden neighbours, starting with {next}",
-    "not_deeper": "{cell} is not a hidden neighbour of {top}: depth-first goes on from the latest call",
-    "call_later": "{cell} is not next: the reveal calls {next} next",
-    "say_what": "say what the cell shows: B or a digit 1-8, not {value}",
-    # A step's kind, as the class page counts the steps most often wrong.
-    "kind_take": "taking the queue's front",
-    "kind_say": "saying what a cell shows",
-    "kind_queue": "queueing a blank's hidden neighbours",
-    "kind_call": "calling the next cell",
-    "kind_back": "returning from a call",
-    "most_wrong": "simulation: most often wrong at {kind}",
-})
+SIMULATE = Phrases(
+    "simulate",
+    {
+        "over": "the reveal is over: nothing is left to do",
+        "not_this_order": "{name} is not an operation of this reveal ({order})",
+        "right_take": "{cell} is the queue's front: it is taken",
+        "right_call": "the reveal calls itself on {cell}",
+        "right_say": "{cell} shows {value}",
+        "right_queue": "{cell} goes into the queue",
+        "right_back": "the call on {cell} has nothing left to do: it returns",
+        "say_first": "first say what {cell} shows",
+        "wrong_symbol": "{cell} shows {right}, not {value}: {why}",
+        "no_mines": "no mine is around it",
+        "a_mine": "it is a mine",
+        "mines_around": "{n} mine{n_s} around it",
+        "digit_queues": "{cell} is a digit: a digit does not queue its neighbours",
+        "queued_twice": "{cell} is queued already: a cell goes into the queue once",
+        "back_too_early": "the call on {cell} is not done: it still calls {next}",
+        "digit_returns": "{cell} is a digit: its call has nothing left to do, so it returns",
+        "nothing_left": "{cell} has no hidden neighbour left: its call returns",
+        "not_front": "{cell} is not next: the queue's front is {front}",
+        "not_a_neighbour": "{cell} is not a hidden neighbour of {blank} still to be queued",
+        "queue_later": "{cell} comes later: in this neighbour order {next} is queued first",
+        "queue_first": "first queue the blank's hidden neighbours, starting with {next}",
+        "not_deeper": "{cell} is not a hidden neighbour of {top}: depth-first goes on from the latest call",
+        "call_later": "{cell} is not next: the reveal calls {next} next",
+        "say_what": "say what the cell shows: B or a digit 1-8, not {value}",
+        # A step's kind, as the class page counts the steps most often wrong.
+        "kind_take": "taking the queue's front",
+        "kind_say": "saying what a cell shows",
+        "kind_queue": "queueing a blank's hidden neighbours",
+        "kind_call": "calling the next cell",
+        "kind_back": "returning from a call",
+        "most_wrong": "simulation: most often wrong at {kind}",
+    },
+)
 
 #: Titles of the two orders, as headings above a board.
-TITLES = Phrases("titles", {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"})
+TITLES = Phrases(
+    "titles", {"dfs": "Depth-first (stack)", "bfs": "Breadth-first (queue)", "yours": "Your code"}
+)
 #: The legend under a board: the current cell, then the cells waiting in each order.
-LEGEND = Phrases("legend", {
-    "legend_current": "the cell of this step",
-    "legend_dfs": "the calls on the stack: the chain from the click to the call on top",
-    "legend_bfs": "the queue, numbered from its front (1 is taken out next)",
-    "legend_frontier": "waiting on the stack or in the queue",
-})
+LEGEND = Phrases(
+    "legend",
+    {
+        "legend_current": "the cell of this step",
+        "legend_dfs": "the calls on the stack: the chain from the click to the call on top",
+        "legend_bfs": "the queue, numbered from its front (1 is taken out next)",
+        "legend_frontier": "waiting on the stack or in the queue",
+    },
+)
 
 #: What a screen reader is told: the names of the view and its parts, the keys each view
 #: takes, and the cell under the keyboard's cursor (named by the tile drawn, in
 #: ``msviz.render.CODES`` order, then an uncovered mine of a lost game, then a flag).
-ACCESS = Phrases("access", {
-    "view_name": "Minesweeper board, {rows} rows by {cols} columns",
-    "board_name": "the board, {rows} by {cols} cells; the caption below says what this step does",
-    "code_name": "the code, its running line highlighted",
-    "frames_name_dfs": "the stack of calls, top first",
-    "frames_name_bfs": "the queue, front first",
-    "keys_steps": "Keys: left and right arrows step, Home and End go to the first and last step,"
-    " Space plays or pauses, Escape leaves the board",
-    "keys_cells": "Keys: arrow keys move the cursor, Enter or Space {act}s the cell under it,"
-    " Escape leaves the board",
-    "keys_flag": "; F plants or takes away a flag",
-    "act_guess": "guess",
-    "act_reveal": "reveal",
-    "cursor": "({row}, {col}): {what}",
-    "tile_names": [
-        "hidden",
-        "a mine",
-        "blank",
-        *(f"{d}: {d} adjacent mine{'' if d == 1 else 's'}" for d in range(1, 9)),
-        "the mine that exploded",
-        "a mine",
-        "flagged",
-    ],
-    "play_play": "Play",
-    "play_pause": "Pause",
-})
+ACCESS = Phrases(
+    "access",
+    {
+        "view_name": "Minesweeper board, {rows} rows by {cols} columns",
+        "board_name": "the board, {rows} by {cols} cells; the caption below says what this step does",
+        "code_name": "the code, its running line highlighted",
+        "frames_name_dfs": "the stack of calls, top first",
+        "frames_name_bfs": "the queue, front first",
+        "keys_steps": "Keys: left and right arrows step, Home and End go to the first and last step,"
+        " Space plays or pauses, Escape leaves the board",
+        "keys_cells": "Keys: arrow keys move the cursor, Enter or Space {act}s the cell under it,"
+        " Escape leaves the board",
+        "keys_flag": "; F plants or takes away a flag",
+        "act_guess": "guess",
+        "act_reveal": "reveal",
+        "cursor": "({row}, {col}): {what}",
+        "tile_names": [
+            "hidden",
+            "a mine",
+            "blank",
+            *(f"{d}: {d} adjacent mine{'' if d == 1 else 's'}" for d in range(1, 9)),
+            "the mine that exploded",
+            "a mine",
+            "flagged",
+        ],
+        "play_play": "Play",
+        "play_pause": "Pause",
+    },
+)
 
 #: What one step of a player is in mode "events", by the order shown (a student's run: "replay").
-EVENTS_NAMES = Phrases("events_names", {
-    "dfs": "every call and return",
-    "bfs": "every enqueue and dequeue",
-    "replay": "every write",
-})
+EVENTS_NAMES = Phrases(
+    "events_names",
+    {
+        "dfs": "every call and return",
+        "bfs": "every enqueue and dequeue",
+        "replay": "every write",
+    },
+)
 
 #: The control bar of a player or a comparison: its buttons' and fields' names, its modes, the readout.
-CONTROLS = Phrases("controls", {
-    "controls_name": "the player's controls",
-    "control_first": "first step (Home on the board)",
-    "control_back": "one step back (left arrow on the board)",
-    "control_forward": "one step on (right arrow on the board)",
-    "control_last": "last step (End on the board)",
-    "control_scrub": "step",
-    "control_mode": "what one step is",
-    "control_fps": "frames/s",
-    "control_per_frame": "steps/frame",
-    "mode_visits": "one step per revealed cell",
-    **{f"events_{order}": name for order, name in EVENTS_NAMES.english.items()},
-    "control_edit": "Edit the board",
-    "control_edit_done": "Done editing",
-    "readout_visits": "step {k} / {last}",
-    "readout_events": "event {k} / {last}",
-})
+CONTROLS = Phrases(
+    "controls",
+    {
+        "controls_name": "the player's controls",
+        "control_first": "first step (Home on the board)",
+        "control_back": "one step back (left arrow on the board)",
+        "control_forward": "one step on (right arrow on the board)",
+        "control_last": "last step (End on the board)",
+        "control_scrub": "step",
+        "control_mode": "what one step is",
+        "control_fps": "frames/s",
+        "control_per_frame": "steps/frame",
+        "mode_visits": "one step per revealed cell",
+        **{f"events_{order}": name for order, name in EVENTS_NAMES.english.items()},
+        "control_edit": "Edit the board",
+        "control_edit_done": "Done editing",
+        "readout_visits": "step {k} / {last}",
+        "readout_events": "event {k} / {last}",
+    },
+)
 
 #: Under the code: each call's own variables (depth-first, one row a call on the stack, top first),
 #: or the queue's (breadth-first), as Python Tutor's frames show them.
-FRAMES = Phrases("frames", {
-    "frames_stack": "stack, top first ({calls} call{calls_s}):",
-    "frames_queue": "queue, front first ({waiting}):",
-    "frames_more": "... {more} more",
-    "frame_returned": "reveal({row}, {col}) returned: back to its caller",
-    "frame_calling": "reveal({row}, {col})  mines around: {mines}  its loop: neighbour {turn} of {of},"
-    " calling reveal({child_row}, {child_col})",
-    "frame_back": "reveal({row}, {col})  mines around: {mines}  back from neighbour {turn} of {of}:"
-    " its loop goes on",
-    "frame_blank": "reveal({row}, {col})  mines around: 0  writes B; its loop starts at neighbour 1 of {of}",
-    "frame_digit": "reveal({row}, {col})  mines around: {mines}  writes {mines}; returns now",
-    "frame_mine": "reveal({row}, {col})  a mine: writes X; returns now",
-    "frame_taken": "taken from the queue: ({row}, {col})  mines around: {mines}  writes {value}",
-    "frame_looking": "its loop: neighbour {turn} of {of} is ({child_row}, {child_col}), hidden: queued",
-})
+FRAMES = Phrases(
+    "frames",
+    {
+        "frames_stack": "stack, top first ({calls} call{calls_s}):",
+        "frames_queue": "queue, front first ({waiting}):",
+        "frames_more": "... {more} more",
+        "frame_returned": "reveal({row}, {col}) returned: back to its caller",
+        "frame_calling": "reveal({row}, {col})  mines around: {mines}  its loop: neighbour {turn} of {of},"
+        " calling reveal({child_row}, {child_col})",
+        "frame_back": "reveal({row}, {col})  mines around: {mines}  back from neighbour {turn} of {of}:"
+        " its loop goes on",
+        "frame_blank": "reveal({row}, {col})  mines around: 0  writes B; its loop starts at neighbour 1 of"
+        " {of}",
+        "frame_digit": "reveal({row}, {col})  mines around: {mines}  writes {mines}; returns now",
+        "frame_mine": "reveal({row}, {col})  a mine: writes X; returns now",
+        "frame_taken": "taken from the queue: ({row}, {col})  mines around: {mines}  writes {value}",
+        "frame_looking": "its loop: neighbour {turn} of {of} is ({child_row}, {child_col}), hidden: queued",
+    },
+)
 
 #: The tables of every phrase the board view in the browser fills in or shows.
 VIEW_TABLES = (TEMPLATES, LEGEND, ACCESS, CONTROLS, FRAMES)
@@ -342,8 +378,8 @@ def view_words(language: str | None = None) -> dict:
     Examples
     --------
     >>> words = view_words("es")
-    >>> words["lang"], words["play_play"]
-    ('es', 'Reproducir')
+    >>> words["lang"], words["play_play"] != "Play"
+    ('es', True)
     """
     return _view_words(*VIEW_TABLES, language=language)
 
@@ -654,48 +690,56 @@ def quiz_score(right: int, tries: int, *, over: bool = False, cut: bool = False)
 #: Be the computer's widget (`msviz.simulate`): every word it shows, filled in Python and sent to the
 #: browser (its title, the rule, the queue or stack strip, the buttons and keys, verdicts and score).
 #: The verdicts' reasons are `SIMULATE`'s.
-SIMULATE_VIEW = Phrases("simulate_view", {
-    "title": "Be the computer: {order}",
-    "title_model": "The model answer: {order}",
-    "rule_bfs": "Carry out the breadth-first reveal by hand. Take the queue's front (click it), say what it"
-    " shows (B for a blank, or its digit), and for a blank put its hidden neighbours into the queue"
-    " (click each).",
-    "rule_dfs": "Carry out the recursive depth-first reveal by hand. Call reveal on the next cell (click it),"
-    " say what it shows (B for a blank, or its digit), and return when a call has nothing left to do.",
-    "neighbours_reading": " Neighbours are tried in reading order: the row above left to right, then left,"
-    " right, then the row below.",
-    "neighbours_any": " Neighbours may be tried in any order.",
-    "neighbours_given": " Neighbours are tried in this order of (row, column) offsets: {order}.",
-    "queue": "The queue, front first ({n}):",
-    "stack": "The calls on the stack, from the click's up ({n}):",
-    "empty": "empty",
-    "choices": "What the cell shows, and the operations",
-    "say_blank": "Say: blank (B or 0)",
-    "say_digit": "Say: {value} (key {value})",
-    "say_mine": "Say: a mine (X)",
-    "back": "Return",
-    "back_name": "Return: the call on top has nothing left to do (R)",
-    "undo": "Undo",
-    "undo_name": "Undo the last operation (U)",
-    "keys_bfs": "Keys: the arrows move a cursor over the board, Enter or Space clicks its cell; B or 0 says"
-    " blank, 1 to 8 a digit, X a mine; U or Backspace undoes; Escape leaves the board.",
-    "keys_dfs": "Keys: the arrows move a cursor over the board, Enter or Space clicks its cell; B or 0 says"
-    " blank, 1 to 8 a digit, X a mine; R returns; U or Backspace undoes; Escape leaves the board.",
-    "start": "Your first operation?",
-    "right": "Right: {reason}.",
-    "wrong": "Wrong: {reason}. Instead: {done}.",
-    "not_counted": " (Not counted: only a step's first try counts.)",
-    "refused": "Not an operation: {why}. Nothing is counted.",
-    "uncovered": "{cell} is uncovered already",
-    "being_revealed": "{cell} is being revealed: say what it shows",
-    "not_a_message": "the browser sent {what}, which is not an operation",
-    "off_board": "cell ({row}, {col}) is outside the {rows}x{cols} board",
-    "undone": "Undone: {done}. A step keeps its first try.",
-    "nothing_to_undo": "Nothing to undo.",
-    "score": "{right} of {tried} step{tried_s} right at the first try.",
-    "score_over": "Done: {right} of {steps} step{steps_s} right at the first try. The model answer now"
-    " plays on the board, the algorithm's own operations one at a time; Undo goes back into your reveal.",
-})
+SIMULATE_VIEW = Phrases(
+    "simulate_view",
+    {
+        "title": "Be the computer: {order}",
+        "title_model": "The model answer: {order}",
+        "rule_bfs": "Carry out the breadth-first reveal by hand. Take the queue's front (click it), say what"
+        " it"
+        " shows (B for a blank, or its digit), and for a blank put its hidden neighbours into the queue"
+        " (click each).",
+        "rule_dfs": "Carry out the recursive depth-first reveal by hand. Call reveal on the next cell (click"
+        " it),"
+        " say what it shows (B for a blank, or its digit), and return when a call has nothing left to do.",
+        "neighbours_reading": " Neighbours are tried in reading order: the row above left to right, then"
+        " left,"
+        " right, then the row below.",
+        "neighbours_any": " Neighbours may be tried in any order.",
+        "neighbours_given": " Neighbours are tried in this order of (row, column) offsets: {order}.",
+        "queue": "The queue, front first ({n}):",
+        "stack": "The calls on the stack, from the click's up ({n}):",
+        "empty": "empty",
+        "choices": "What the cell shows, and the operations",
+        "say_blank": "Say: blank (B or 0)",
+        "say_digit": "Say: {value} (key {value})",
+        "say_mine": "Say: a mine (X)",
+        "back": "Return",
+        "back_name": "Return: the call on top has nothing left to do (R)",
+        "undo": "Undo",
+        "undo_name": "Undo the last operation (U)",
+        "keys_bfs": "Keys: the arrows move a cursor over the board, Enter or Space clicks its cell; B or 0"
+        " says"
+        " blank, 1 to 8 a digit, X a mine; U or Backspace undoes; Escape leaves the board.",
+        "keys_dfs": "Keys: the arrows move a cursor over the board, Enter or Space clicks its cell; B or 0"
+        " says"
+        " blank, 1 to 8 a digit, X a mine; R returns; U or Backspace undoes; Escape leaves the board.",
+        "start": "Your first operation?",
+        "right": "Right: {reason}.",
+        "wrong": "Wrong: {reason}. Instead: {done}.",
+        "not_counted": " (Not counted: only a step's first try counts.)",
+        "refused": "Not an operation: {why}. Nothing is counted.",
+        "uncovered": "{cell} is uncovered already",
+        "being_revealed": "{cell} is being revealed: say what it shows",
+        "not_a_message": "the browser sent {what}, which is not an operation",
+        "off_board": "cell ({row}, {col}) is outside the {rows}x{cols} board",
+        "undone": "Undone: {done}. A step keeps its first try.",
+        "nothing_to_undo": "Nothing to undo.",
+        "score": "{right} of {tried} step{tried_s} right at the first try.",
+        "score_over": "Done: {right} of {steps} step{steps_s} right at the first try. The model answer now"
+        " plays on the board, the algorithm's own operations one at a time; Undo goes back into your reveal.",
+    },
+)
 
 __all__ += ["SIMULATE_VIEW", "simulate_fill"]
 
@@ -712,54 +756,63 @@ def simulate_fill(name: str, **values) -> str:
 
 
 #: An exported page (`msviz.export.page_html`) and the titles of a GIF's or a PNG's frames.
-PAGE = Phrases("page", {
-    "title": "{orders} reveal from {click}",
-    "versus": "{first} vs {second}",
-    "keys": "Keys: left/right one step, Home/End first/last, space play/pause (click a board first)."
-    " The board cannot be edited here: a page has no Python to work out a new reveal; in the notebook,"
-    ' the player\'s "Edit the board" does it. Made with msviz.',
-    "frame_nothing": "{order}: nothing to reveal",
-    "frame_dfs": "{order} step {step} / {last}   stack {waiting}",
-    "frame_bfs": "{order} step {step} / {last}   queue {waiting}",
-})
+PAGE = Phrases(
+    "page",
+    {
+        "title": "{orders} reveal from {click}",
+        "versus": "{first} vs {second}",
+        "keys": "Keys: left/right one step, Home/End first/last, space play/pause (click a board first)."
+        " The board cannot be edited here: a page has no Python to work out a new reveal; in the notebook,"
+        ' the player\'s "Edit the board" does it. Made with msviz.',
+        "frame_nothing": "{order}: nothing to reveal",
+        "frame_dfs": "{order} step {step} / {last}   stack {waiting}",
+        "frame_bfs": "{order} step {step} / {last}   queue {waiting}",
+    },
+)
 
 #: The charts (`msviz.plot`): titles, axis labels, colour bars and legends.
-PLOT = Phrases("plot", {
-    "step_revealed": "step revealed",
-    "visit_order": "{order} visit order ({n} step{n_s})",
-    "layer": "distance from the click (layer)",
-    "depth": "recursion depth",
-    "map_title": "{order}: {label}",
-    "difference": "{dfs} step − {bfs} step",
-    "differ": "where the orders differ",
-    "frontier_dfs": "{order} stack",
-    "frontier_bfs": "{order} queue",
-    "waiting": "cells waiting",
-    "waiting_title": "{names}: cells waiting",
-    "size_title": "{name} size",
-    "step": "step",
-    "distance": "distance from the click (king moves)",
-    "step_vs_distance": "visit step against distance",
-    # The grader's pictures of a failure.
-    "could_not_draw": "{name}\n(could not draw: {error})",
-    "case": "{name}: click {click}",
-    "an_order": "a {order} order",
-    "your_order": "your order:\n{name}",
-    "expected": "expected",
-    "your_answer": "your answer:\n{name}",
-})
+PLOT = Phrases(
+    "plot",
+    {
+        "step_revealed": "step revealed",
+        "visit_order": "{order} visit order ({n} step{n_s})",
+        "layer": "distance from the click (layer)",
+        "depth": "recursion depth",
+        "map_title": "{order}: {label}",
+        "difference": "{dfs} step − {bfs} step",
+        "differ": "where the orders differ",
+        "frontier_dfs": "{order} stack",
+        "frontier_bfs": "{order} queue",
+        "waiting": "cells waiting",
+        "waiting_title": "{names}: cells waiting",
+        "size_title": "{name} size",
+        "step": "step",
+        "distance": "distance from the click (king moves)",
+        "step_vs_distance": "visit step against distance",
+        # The grader's pictures of a failure.
+        "could_not_draw": "{name}\n(could not draw: {error})",
+        "case": "{name}: click {click}",
+        "an_order": "a {order} order",
+        "your_order": "your order:\n{name}",
+        "expected": "expected",
+        "your_answer": "your answer:\n{name}",
+    },
+)
 
 #: A worksheet for paper (`msviz.worksheet`).
-WORKSHEET = Phrases("worksheet", {
-    "title": "Minesweeper: in which order are the cells revealed?",
-    "answer_key": "Answer key. {title}",
-    "number_them": "{name}: write 0 in the clicked cell (ringed: step 0), then number the\n"
-    "cells 1, 2, 3, ... in the order they are revealed. Mines are the black discs.",
-    "numbered": "{name}: the step each cell is revealed at (small: the symbol it gets)",
-    "cell": "cell",
-    "neighbours": "neighbours are tried\nin this order",
-    "pdf_only": "a worksheet is a PDF, so the file must end in .pdf",
-})
+WORKSHEET = Phrases(
+    "worksheet",
+    {
+        "title": "Minesweeper: in which order are the cells revealed?",
+        "answer_key": "Answer key. {title}",
+        "number_them": "{name}: write 0 in the clicked cell (ringed: step 0), then number the\n"
+        "cells 1, 2, 3, ... in the order they are revealed. Mines are the black discs.",
+        "numbered": "{name}: the step each cell is revealed at (small: the symbol it gets)",
+        "cell": "cell",
+        "neighbours": "neighbours are tried\nin this order",
+        "pdf_only": "a worksheet is a PDF, so the file must end in .pdf",
+    },
+)
 
 __all__ += ["PAGE", "PLOT", "WORKSHEET", "versus"]
 
