@@ -256,3 +256,19 @@ def test_the_readme_renders_on_pypi_without_the_repository():
     own = [t for t in targets if "github" in t and "/msviz" in t]
     repo_path = home.removeprefix("https://github.com/")
     assert own and all(home in t or f"githubusercontent.com/{repo_path}/" in t for t in own), own
+
+
+def test_the_changelog_keeps_a_changelogs_form():
+    text = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert text.startswith("# Changelog\n")
+    sections = re.findall(r"^## (.*)$", text, re.M)
+    assert sections[0] == "[Unreleased]"
+    released = [re.fullmatch(r"\[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})", s) for s in sections[1:]]
+    assert released and all(released), sections
+    versions = [tuple(map(int, m[1].split("."))) for m in released]
+    assert versions == sorted(versions, reverse=True) and [m[2] for m in released] == sorted(
+        (m[2] for m in released), reverse=True
+    )
+    kinds = set(re.findall(r"^### (.*)$", text, re.M))
+    assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}, kinds
+    assert msviz.__version__ == released[0][1]  # the newest section; a release renames Unreleased to the next
