@@ -12,7 +12,7 @@ import types
 
 import numpy as np
 
-from ..words import count
+from ..i18n import _, _n
 
 __all__ = ["describe", "as_board", "written"]
 
@@ -66,14 +66,18 @@ def as_board(value, shape: tuple[int, int]):
         board, problem, notes = _read_board(value, shape)
     except Exception as error:  # an odd object whose len() or iteration fails
         board, notes = None, ()
-        problem = (
-            f"the value returned could not be read as a board ({type(error).__name__}: {describe(error)})"
+        problem = _("the value returned could not be read as a board ({error})").format(
+            error=f"{type(error).__name__}: {describe(error)}"
         )
     if problem is None:
         return board, None, notes, None
     if value is None:
         return None, problem, notes, "returned nothing"
-    return None, problem, notes, "digits as numbers" if "is the number" in problem else "not a board"
+    return None, str(problem), notes, "digits as numbers" if isinstance(problem, _Number) else "not a board"
+
+
+class _Number(str):
+    """What is wrong with an answer with a digit written as a number (the mistake "digits as numbers")."""
 
 
 def _letters(row: list):
@@ -104,17 +108,20 @@ def _read_board(value, shape):
     rows, cols = shape
     notes = ()
     if value is None:
-        return None, "update_board returned None: it should return the board", notes
+        return None, _("update_board returned None: it should return the board"), notes
     if isinstance(value, (str, bytes)):
-        return None, f"update_board returned a string, not a board: {describe(value)}", notes
+        return (
+            None,
+            _("update_board returned a string, not a board: {value}").format(value=describe(value)),
+            notes,
+        )
     if isinstance(value, (types.GeneratorType, map, filter, zip)) or (
         hasattr(value, "__next__") and not isinstance(value, np.ndarray)
     ):
         return (
             None,
-            (
-                f"update_board returned a {type(value).__name__}, not a board: "
-                "return the board itself, not a generator"
+            _("update_board returned a {kind}, not a board: return the board itself, not a generator").format(
+                kind=type(value).__name__
             ),
             notes,
         )
@@ -122,7 +129,9 @@ def _read_board(value, shape):
         if value.ndim != 2:
             return (
                 None,
-                f"update_board returned a {value.ndim}-dimensional array of shape {value.shape}",
+                _("update_board returned a {n}-dimensional array of shape {shape}").format(
+                    n=value.ndim, shape=value.shape
+                ),
                 notes,
             )
         notes = (
@@ -130,13 +139,18 @@ def _read_board(value, shape):
         )
         value = value.tolist()
     if isinstance(value, dict) or not hasattr(value, "__len__") or not hasattr(value, "__getitem__"):
-        return None, f"update_board returned {describe(value)}, not a board (a list of rows)", notes
-    if len(value) != rows:
         return (
             None,
-            f"update_board returned {count(len(value), 'row')}; the board has {rows}",
+            _("update_board returned {value}, not a board (a list of rows)").format(value=describe(value)),
             notes,
         )
+    if len(value) != rows:
+        said = _n(
+            "update_board returned {n} row; the board has {rows}",
+            "update_board returned {n} rows; the board has {rows}",
+            len(value),
+        )
+        return None, said.format(n=len(value), rows=rows), notes
     board, containers = [], set()
     if not isinstance(value, list):
         notes = (
@@ -146,7 +160,8 @@ def _read_board(value, shape):
     for r in range(rows):
         row = value[r]
         if isinstance(row, (str, bytes)):
-            return None, f"row {r} of the answer is a string {row!r}, not a list of one-letter strings", notes
+            said = _("row {r} of the answer is a string {row}, not a list of one-letter strings")
+            return None, said.format(r=r, row=repr(row)), notes
         if isinstance(row, np.ndarray):
             row = row.tolist()
             containers.add("numpy arrays")
@@ -154,27 +169,26 @@ def _read_board(value, shape):
             containers.add(type(row).__name__)
         row = list(row)
         if len(row) != cols:
-            return None, f"row {r} of the answer has {len(row)} cells; the board has {cols} columns", notes
+            said = _n(
+                "row {r} of the answer has {n} cell; the board has {cols} columns",
+                "row {r} of the answer has {n} cells; the board has {cols} columns",
+                len(row),
+            )
+            return None, said.format(r=r, n=len(row), cols=cols), notes
         letters = _letters(row)
         if letters is not None:
             board.append(letters)  # every cell a one-letter string: the usual answer, read at C speed
             continue
         for c, cell in enumerate(row):
             if isinstance(cell, (int, np.integer)) and not isinstance(cell, bool) and 0 <= cell <= 8:
-                return (
-                    None,
-                    f"cell ({r}, {c}) of the answer is the number {cell!r}, not the character {str(cell)!r}",
-                    notes,
+                said = _(
+                    "cell ({r}, {c}) of the answer is the number {number}, not the character {character}"
                 )
+                said = said.format(r=r, c=c, number=repr(cell), character=repr(str(cell)))
+                return None, _Number(said), notes
             if not isinstance(cell, str) or len(cell) != 1:
-                return (
-                    None,
-                    (
-                        f"cell ({r}, {c}) of the answer is the {describe(cell)}, "
-                        "not a one-letter string such as 'B'"
-                    ),
-                    notes,
-                )
+                said = _("cell ({r}, {c}) of the answer is the {value}, not a one-letter string such as 'B'")
+                return None, said.format(r=r, c=c, value=describe(cell)), notes
         board.append([str(cell) for cell in row])
     if containers:
         notes += (

@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, replace
 
 from ..board import Board, Cell
+from ..i18n import _
 from ..traversal import reveal
 
 __all__ = ["Recipe", "Case", "cases", "smaller"]
@@ -27,7 +28,7 @@ class Recipe:
 
     def board(self) -> Board:
         """Return the board: hidden cells and mines, after the earlier clicks."""
-        board = [["E"] * self.cols for _ in range(self.rows)]
+        board = [["E"] * self.cols for _row in range(self.rows)]
         for r, c in self.mines:
             board[r][c] = "M"
         for cell in self.opened:
@@ -67,6 +68,8 @@ def _fixed(name: str, rows, click, category: str = "tricky") -> Case:
 def cases(*, random_boards: int = 200, seed: int = 529) -> list[Case]:
     """Return the boards :func:`check` tries: the examples, tricky ones, random ones.
 
+    Their names are said in the language spoken.
+
     Examples
     --------
     >>> tries = cases(random_boards=3)
@@ -74,32 +77,34 @@ def cases(*, random_boards: int = 200, seed: int = 529) -> list[Case]:
     (10, 'LeetCode example 1')
     """
     out = [
-        _fixed("LeetCode example 1", ["EEEEE", "EEMEE", "EEEEE", "EEEEE"], (3, 0), "examples"),
-        _fixed("LeetCode example 2", ["B1E1B", "B1M1B", "B111B", "BBBBB"], (1, 2), "examples"),
-        _fixed("a single hidden cell", ["E"], (0, 0)),
-        _fixed("a single mine", ["M"], (0, 0)),
-        _fixed("a click on a digit's cell", ["EEE", "EEM"], (1, 1)),
-        _fixed("a board with no mines at all", ["EEEE"] * 3, (2, 3)),
-        _fixed("one row", ["EEEMEEEEME"], (0, 0)),
-        _fixed("one column", list("EEMEEE"), (5, 0)),
-        _fixed("a mine in every corner", ["MEEEM", "EEEEE", "EEEEE", "MEEEM"], (1, 2)),
+        _fixed(_("LeetCode example 1"), ["EEEEE", "EEMEE", "EEEEE", "EEEEE"], (3, 0), "examples"),
+        _fixed(_("LeetCode example 2"), ["B1E1B", "B1M1B", "B111B", "BBBBB"], (1, 2), "examples"),
+        _fixed(_("a single hidden cell"), ["E"], (0, 0)),
+        _fixed(_("a single mine"), ["M"], (0, 0)),
+        _fixed(_("a click on a digit's cell"), ["EEE", "EEM"], (1, 1)),
+        _fixed(_("a board with no mines at all"), ["EEEE"] * 3, (2, 3)),
+        _fixed(_("one row"), ["EEEMEEEEME"], (0, 0)),
+        _fixed(_("one column"), list("EEMEEE"), (5, 0)),
+        _fixed(_("a mine in every corner"), ["MEEEM", "EEEEE", "EEEEE", "MEEEM"], (1, 2)),
         _fixed(
-            "a digit wall with hidden cells behind it", ["EEEEE", "MMMME", "EEEEE", "EMMMM", "EEEEE"], (0, 0)
+            _("a digit wall with hidden cells behind it"),
+            ["EEEEE", "MMMME", "EEEEE", "EMMMM", "EEEEE"],
+            (0, 0),
         ),
-        _fixed("a 12x12 open board", _open_board(12, ((2, 9), (9, 3))), (11, 11)),
-        _fixed("a 50x50 open board, LeetCode's largest", _open_board(50, LARGE_MINES), (0, 0)),
+        _fixed(_("a {n}x{n} open board").format(n=12), _open_board(12, ((2, 9), (9, 3))), (11, 11)),
+        _fixed(_("a 50x50 open board, LeetCode's largest"), _open_board(50, LARGE_MINES), (0, 0)),
     ]
     rng = random.Random(seed)
     for i in range(random_boards):
         rows, cols = rng.randint(1, 12), rng.randint(1, 12)
         cells = [(r, c) for r in range(rows) for c in range(cols)]
         mines = tuple(sorted(rng.sample(cells, rng.randint(0, rows * cols // 4))))
-        opened = tuple(rng.choice(cells) for _ in range(2)) if i % 3 == 2 else ()  # mid-game
+        opened = tuple(rng.choice(cells) for _click in range(2)) if i % 3 == 2 else ()  # mid-game
         recipe = Recipe(rows, cols, mines, opened)
         board = recipe.board()
         hidden = [(r, c) for r, c in cells if board[r][c] in "ME"]
         if hidden:
-            out.append(Case(f"random board {i}", board, rng.choice(hidden), "random", recipe))
+            out.append(Case(_("random board {i}").format(i=i), board, rng.choice(hidden), "random", recipe))
     return out
 
 
@@ -122,7 +127,13 @@ def smaller(case: Case):
     for recipe, click in candidates:
         board = recipe.board()
         if board[click[0]][click[1]] in "ME":
-            yield Case(f"{recipe.rows}x{recipe.cols} board", board, click, "random", recipe)
+            yield Case(
+                _("{rows}x{cols} board").format(rows=recipe.rows, cols=recipe.cols),
+                board,
+                click,
+                "random",
+                recipe,
+            )
 
 
 def _without_row(recipe: Recipe, r: int, click: Cell) -> tuple[Recipe, Cell]:

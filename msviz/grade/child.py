@@ -29,11 +29,12 @@ import tempfile
 import time
 import warnings
 
+from ..i18n import _
 from . import runner, sandbox
 from .limits import set_limits
 from .remote import Ended, Remote, unreadable_words
-from .runner import allow_cpu, memory_named, memory_words, serve
-from .vocabulary import MEMORY_LIMIT_MB
+from .runner import allow_cpu, memory_named, serve
+from .vocabulary import MEMORY_LIMIT_MB, memory_size
 
 __all__ = ["FORK", "GRADER_CPU", "start", "how_it_ended", "resident", "held_at_most"]
 
@@ -163,28 +164,32 @@ def how_it_ended(ended: Ended, cpu: float, wall: float, before: int = 0) -> tupl
     if ended.why == "unreadable":
         return "unreadable", unreadable_words()
     if ended.why == "clock":
-        return "waited", (
-            f"your function was stopped after {wall:g} s on the clock, having used little CPU time: "
+        return "waited", _(
+            "your function was stopped after {seconds} s on the clock, having used little CPU time: "
             "it was waiting (time.sleep, input(), a lock)"
-        )
+        ).format(seconds=f"{wall:g}")
     code = os.waitstatus_to_exitcode(ended.status)
     grew = ended.peak - max(before, ended.before) >= MEMORY_LIMIT_MB * 1024 * 1024 // 2
     number = -code if code < 0 else None
     stopped_for_cpu = number in (getattr(signal, "SIGXCPU", None), signal.SIGKILL) and ended.cpu >= 1
     if code == 71 or "MemoryError" in ended.output[-2000:] or (stopped_for_cpu and grew):
-        return "memory", "your function " + memory_words()
+        return "memory", _("your function used more than {size} of memory").format(size=memory_size())
     if number is None:
-        return "ended the process", f"your function ended the process (exit code {code})"
+        return "ended the process", _("your function ended the process (exit code {code})").format(code=code)
     if stopped_for_cpu:
         if ended.cpu < math.ceil(cpu) - 0.5:
-            return "C call too long", "one call into C ran past the time limit, and was stopped"
-        return "C call too long", f"your function used all the CPU time a check may use ({math.ceil(cpu)} s)"
+            return "C call too long", _("one call into C ran past the time limit, and was stopped")
+        return "C call too long", _(
+            "your function used all the CPU time a check may use ({seconds} s)"
+        ).format(seconds=math.ceil(cpu))
     try:
         name = signal.Signals(number).name
         meaning = signal.strsignal(number) or name
     except ValueError:
         name = meaning = f"signal {number}"
-    return "crashed", f"your function crashed Python: {name} ({meaning})"
+    return "crashed", _("your function crashed Python: {signal} ({meaning})").format(
+        signal=name, meaning=meaning
+    )
 
 
 def held_at_most() -> int:

@@ -36,6 +36,7 @@ import os
 import sys
 from pathlib import Path
 
+from ..i18n import LANGUAGES, _, checked_language, set_language
 from . import sandbox
 from .limits import OUTPUT_LIMIT_MB, Limits
 from .page import class_page
@@ -113,6 +114,13 @@ def add_command(commands) -> None:
         "(try, the default), refuse to grade unless every layer holds (require), or not at all (off)",
     )
     grade.add_argument(
+        "--language",
+        default=None,
+        metavar="CODE",
+        help="the language of the terminal lines, the class page, the CSV's words and results.json's "
+        f"messages: {', '.join(LANGUAGES)} (default: the environment's, MSVIZ_LANGUAGE or the locale)",
+    )
+    grade.add_argument(
         "--jobs",
         type=int,
         default=_cores(),
@@ -142,6 +150,9 @@ def command(args) -> Path:
     from msviz import _checks
 
     order = None if args.order is None else _checks.order(args.order)
+    language = getattr(args, "language", None)
+    if language is not None:  # for the whole process: the judges are threads, which a context would miss
+        set_language(checked_language(language))
     for option, value, least in (
         ("--cpu-limit", args.cpu_limit, 1),
         ("--memory", args.memory, 64),
@@ -163,7 +174,8 @@ def command(args) -> Path:
             f"--sandbox require: this machine cannot fence submissions fully (missing: {missing}); "
             "grade on Linux 6.7 or later with unprivileged user namespaces, or leave out --sandbox require"
         )
-    print(f"msviz grade: each submission is fenced: {sandbox.layers_words(layers)}", file=sys.stderr)
+    said = _("each submission is fenced: {layers}").format(layers=sandbox.layers_words(layers))
+    print(f"msviz grade: {said}", file=sys.stderr)
     limits = Limits(args.cpu_limit, args.memory)
     rows = grade_class(
         submissions,

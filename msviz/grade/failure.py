@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import Board, format_board
+from ..i18n import _, speaking
 from .answers import describe, written
 from .cases import Case
 from .mistakes import hint_of, name_of
@@ -42,6 +43,8 @@ class Failure:
         The order asked for: ``"dfs"``, ``"bfs"`` or None.
     got_text : str
         What was returned, described in a few words (read when it was returned).
+    language : str or None
+        The language its words are said in (None: the one spoken when they are read).
     """
 
     category: str
@@ -54,6 +57,7 @@ class Failure:
     writes: tuple = ()
     order: str | None = None
     got_text: str = ""
+    language: str | None = None
 
     # Plain data for whoever draws a failure (plot.draw_failure reads these, never the grader's code).
     @property
@@ -74,12 +78,14 @@ class Failure:
     @property
     def name(self) -> str:
         """The mistake's short name."""
-        return name_of(self.bug)
+        with speaking(self.language):
+            return name_of(self.bug)
 
     @property
     def hint(self) -> str:
         """What to do about it."""
-        return hint_of(self.bug)
+        with speaking(self.language):
+            return hint_of(self.bug)
 
     def to_dict(self) -> dict:
         """The failure as plain JSON-able data: boards as rows of text, each write as a list."""
@@ -145,27 +151,36 @@ def _case(name: str, rows, click, category: str) -> Case:
 
 def failure_text(f: Failure) -> str:
     """A failure in words: where, the mistake, the boards."""
-    where = f"{f.case.name} ({f.case.size}), click {f.case.click}"
-    if f.found is not None:
-        where += f", shrunk from {f.found.name} ({f.found.size})"
+    with speaking(f.language):
+        return _failure_text(f)
+
+
+def _failure_text(f: Failure) -> str:
+    case = {"case": f.case.name, "size": f.case.size, "click": f.case.click}
+    if f.found is None:
+        where = _("{case} ({size}), click {click}").format(**case)
+    else:
+        where = _("{case} ({size}), click {click}, shrunk from {found} ({found_size})").format(
+            **case, found=f.found.name, found_size=f.found.size
+        )
     lines = [
-        f"Wrong on {CATEGORIES[f.category]}: {where}",
-        f"Mistake: {f.name}. {f.hint}",
-        "board:",
+        _("Wrong on {category}: {where}").format(category=CATEGORIES[f.category], where=where),
+        _("Mistake: {mistake}. {hint}").format(mistake=f.name, hint=f.hint),
+        _("board:"),
         format_board(f.case.board),
-        "expected:",
+        _("expected:"),
         format_board(f.expected),
     ]
     if f.error:
-        lines.append("but: " + f.error)
+        lines.append(_("but: {error}").format(error=f.error))
     elif f.category == "order":
         cells = f.touched
         lines += [
-            "your order (the cells in the order they were first touched):",
+            _("your order (the cells in the order they were first touched):"),
             ", ".join(f"{r},{c}" for r, c in cells[:40]) + (" ..." if len(cells) > 40 else ""),
         ]
     else:
-        lines += ["got:", board_text(f)]
+        lines += [_("got:"), board_text(f)]
     return "\n".join(lines)
 
 

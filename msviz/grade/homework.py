@@ -9,6 +9,7 @@ the answers earn by the rules, whatever the notebook's own objects say.
 from __future__ import annotations
 
 from ..bank import make_bank
+from ..i18n import _, _n
 from ..words import SIMULATE
 
 
@@ -96,11 +97,16 @@ def set_row(data, out_of: float) -> dict:
         except (TypeError, ValueError):
             sims = None
     if sims is None:
-        return {"verdict": "not graded", "problem": "its simulations could not be read", "notes": []}
-    said = f"simulations for {sims.seed!r}: {sims.right} of {sims.steps} steps right at the first try"
+        return {"verdict": "not graded", "problem": _("its simulations could not be read"), "notes": []}
     wrong = sorted(sims.wrong_kinds().items(), key=lambda item: (-item[1], item[0]))
+    said = _n(
+        "simulations for {seed}: {right} of {steps} step right at the first try",
+        "simulations for {seed}: {right} of {steps} steps right at the first try",
+        sims.steps,
+    ).format(seed=repr(sims.seed), right=sims.right, steps=sims.steps)
     if wrong:
-        said += "; wrong: " + ", ".join(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
+        kinds = ", ".join(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
+        said = _("{said}; wrong: {kinds}").format(said=said, kinds=kinds)
     mistake = SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else ""
     return _homework_row(sims.right == sims.steps, sims.score(), out_of, said, sims.seed, mistake=mistake)
 
@@ -188,14 +194,22 @@ def bank_row(data, out_of: float) -> dict:
         except Exception:  # data no bank of msviz's makes
             bank = None
     if bank is None:
-        return {"verdict": "not graded", "problem": "its quiz bank could not be read", "notes": []}
+        return {"verdict": "not graded", "problem": _("its quiz bank could not be read"), "notes": []}
     data = bank.to_dict()
     wrong = [str(i + 1) for i, a in enumerate(bank.answers) if a is not None and not a[1]]
     unanswered = [str(i + 1) for i, a in enumerate(bank.answers) if a is None]
-    said = (
-        f"{data['test'] + '-test' if data.get('test') else 'quiz bank'} for {data['seed']!r}: "
-        f"{data['right']} of {len(bank)} right, {data['answered']} answered"
-        + (f"; wrong: question{'s' if len(wrong) > 1 else ''} {', '.join(wrong)}" if wrong else "")
-        + (f"; not answered: {', '.join(unanswered)}" if unanswered else "")
+    which = {"pre": _("pre-test"), "post": _("post-test")}.get(data.get("test"), _("quiz bank"))
+    said = _("{which} for {seed}: {right} of {questions} right, {answered} answered").format(
+        which=which,
+        seed=repr(data["seed"]),
+        right=data["right"],
+        questions=len(bank),
+        answered=data["answered"],
     )
+    if wrong:
+        said = _n(
+            "{said}; wrong: question {numbers}", "{said}; wrong: questions {numbers}", len(wrong)
+        ).format(said=said, numbers=", ".join(wrong), n=len(wrong))
+    if unanswered:
+        said = _("{said}; not answered: {numbers}").format(said=said, numbers=", ".join(unanswered))
     return _homework_row(data["right"] == len(bank), bank.score(), out_of, said, data["seed"])

@@ -33,8 +33,9 @@ import re
 import select
 import time
 
+from ..i18n import _
 from .run import Attempt
-from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT
+from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, memory_size
 
 __all__ = ["Unreadable", "Channel", "read_raw", "MOST_BYTES", "CANNOT_READ"]
 
@@ -42,14 +43,35 @@ __all__ = ["Unreadable", "Channel", "read_raw", "MOST_BYTES", "CANNOT_READ"]
 MOST_BYTES = 8 * 1024 * 1024
 #: What a row says of a submission whose runner sent something the judge cannot read.
 CANNOT_READ = "it sent something the grader cannot read"
-#: The notes a runner may send: the reading's and the recording board's own, nothing else.
+#: The notes a runner may send (the reading's and the recording board's own, nothing else), in
+#: English as the runner writes them; each is said in the language spoken by `_said`.
 _NOTES = (
-    r"row \d{1,4} was put in place whole \(board\[\d{1,4}\] = \.\.\.\): its cells count as written last; "
-    r"write cell by cell, board\[r\]\[c\] = \.\.\., for the order to be seen",
-    r"your function returned a [\w. ]{1,60}: its cells were compared; LeetCode wants a list of lists",
-    r"your rows are [\w ,.]{1,200}: their cells were compared; LeetCode wants lists",
+    r"row (?P<row>\d{1,4}) was put in place whole \(board\[\d{1,4}\] = \.\.\.\): its cells count as "
+    r"written last; write cell by cell, board\[r\]\[c\] = \.\.\., for the order to be seen",
+    r"your function returned a (?P<kind>[\w. ]{1,60}): its cells were compared; "
+    r"LeetCode wants a list of lists",
+    r"your rows are (?P<kinds>[\w ,.]{1,200}): their cells were compared; LeetCode wants lists",
 )
 _NOTE = re.compile("|".join(f"(?:{p})" for p in _NOTES))
+
+
+def _said(note: str) -> str:
+    """A runner's note (one of `_NOTES`) in the language spoken."""
+    found = _NOTE.fullmatch(note).groupdict()
+    if found["row"] is not None:
+        return _(
+            "row {row} was put in place whole (board[{row}] = ...): its cells count as written last; "
+            "write cell by cell, board[r][c] = ..., for the order to be seen"
+        ).format(row=found["row"])
+    if found["kind"] is not None:
+        return _(
+            "your function returned a {kind}: its cells were compared; LeetCode wants a list of lists"
+        ).format(kind=found["kind"])
+    return _("your rows are {kinds}: their cells were compared; LeetCode wants lists").format(
+        kinds=found["kinds"]
+    )
+
+
 _READ_KINDS = ("returned nothing", "digits as numbers", "not a board")
 _ERROR_KINDS = ("time", "recursion", "memory", "index", "error")
 
@@ -163,7 +185,7 @@ def read_raw(data, board, limit: float) -> Attempt:
         returned=returned if returned is not None else _text(data.get("returned_text"), TEXT_KEPT, "text"),
         returned_text=_text(data.get("returned_text"), TEXT_KEPT, "returned_text"),
         board=returned,
-        notes=tuple(notes),
+        notes=tuple(_said(note) for note in notes),
         writes=writes,
         recursed=data["recursed"],
         deepest=_count(data.get("deepest"), 10**7, "deepest"),
@@ -177,9 +199,10 @@ def read_raw(data, board, limit: float) -> Attempt:
         out.board = None
     if out.changed:
         shown = ", ".join(out.changed[:3]) + (" ..." if len(out.changed) > 3 else "")
-        out.problem, out.bug, out.board = f"your code changed {shown}", "changed the grader", None
+        out.problem = _("your code changed {what}").format(what=shown)
+        out.bug, out.board = "changed the grader", None
     elif data["used_msviz"] and out.bug in (None, "crash"):
-        out.problem = "your function called msviz's reveal (or a trace or generator of msviz)"
+        out.problem = _("your function called msviz's reveal (or a trace or generator of msviz)")
         out.bug, out.board = "used msviz", None
     return out
 
@@ -191,30 +214,33 @@ def _problem(error, read, shape, limit: float, writes: int) -> tuple[str | None,
         return (None, None) if read is None else (read["problem"], read["kind"])
     kind, deepest = error["kind"], error["deepest"]
     if kind == "time":
-        problem, bug = f"stopped after {limit:g} s of CPU time, the limit for one board", "too slow"
+        problem, bug = _("stopped after {seconds} s of CPU time, the limit for one board"), "too slow"
+        problem = problem.format(seconds=f"{limit:g}")
         if deepest > cells + 2:
             bug = "endless recursion" if writes < deepest / 2 else "revisits revealed cells"
         elif writes > 2 * cells:
             bug = "queued many times"
-            problem = (
-                f"too slow on a {shape[0]}x{shape[1]} board: {writes} writes to its {cells} cells "
-                f"in {limit:g} s of CPU time: cells go into the queue many times; mark a cell when it goes in"
-            )
+            problem = _(
+                "too slow on a {rows}x{cols} board: {writes} writes to its {cells} cells in {seconds} s of "
+                "CPU time: cells go into the queue many times; mark a cell when it goes in"
+            ).format(rows=shape[0], cols=shape[1], writes=writes, cells=cells, seconds=f"{limit:g}")
         return problem, bug
-    if kind == "recursion":
+    if kind == "recursion":  # the problem starts with the error's name (`check` reads it)
         bug = "recursion limit"
         if deepest > cells + 2:
             bug = "endless recursion" if writes < deepest / 2 else "revisits revealed cells"
-        return (
-            f"RecursionError: {deepest} nested calls on a {shape[0]}x{shape[1]} board ({cells} cells)"
-            + (f", {writes} cells written" if bug == "endless recursion" else ""),
-            bug,
-        )
+        where = {"deepest": deepest, "rows": shape[0], "cols": shape[1], "cells": cells, "writes": writes}
+        if bug == "endless recursion":
+            said = _(
+                "{deepest} nested calls on a {rows}x{cols} board ({cells} cells), {writes} cells written"
+            )
+        else:
+            said = _("{deepest} nested calls on a {rows}x{cols} board ({cells} cells)")
+        return "RecursionError: " + said.format(**where), bug
     if kind == "memory":
-        return "MemoryError: " + (
-            error["text"] or "your function asked for more memory than there is"
-        ), "memory"
-    return error["text"] or "an error", "off by one" if kind == "index" else "crash"
+        said = _("your function used more than {size} of memory").format(size=memory_size())
+        return "MemoryError: " + said, "memory"
+    return error["text"] or _("an error"), "off by one" if kind == "index" else "crash"
 
 
 class Channel:

@@ -6,6 +6,8 @@ import math
 import signal
 from dataclasses import dataclass
 
+from ..i18n import _
+
 #: Megabytes a submission may print (or write to any file): more is a runaway loop.
 OUTPUT_LIMIT_MB = 64
 
@@ -38,30 +40,32 @@ def ran_out_of_cpu(limits: Limits) -> str:
     >>> ran_out_of_cpu(Limits(cpu=5))
     'ran out of CPU time (the limit is 5 s): probably an endless loop'
     """
-    return f"ran out of CPU time (the limit is {limits.cpu:g} s): probably an endless loop"
+    return _("ran out of CPU time (the limit is {seconds} s): probably an endless loop").format(
+        seconds=f"{limits.cpu:g}"
+    )
 
 
 def used_too_much_memory(limits: Limits) -> str:
     """What a row says of a submission stopped by the memory limit."""
-    return f"used more than {limits.memory} MB of memory"
+    return _("used more than {megabytes} MB of memory").format(megabytes=limits.memory)
 
 
 def exited(status: int) -> str:
     """What a row says of a submission that ended its own process."""
-    return f"exited with status {status} before it was graded (os._exit or sys.exit)"
+    return _("exited with status {status} before it was graded (os._exit or sys.exit)").format(status=status)
 
 
 def wrote_too_much() -> str:
     """What a row says of a submission stopped for printing without end."""
-    return f"printed more than {OUTPUT_LIMIT_MB} MB"
+    return _("printed more than {megabytes} MB").format(megabytes=OUTPUT_LIMIT_MB)
 
 
 def stopped_by_the_clock(limits: Limits) -> str:
     """What a row says of a submission stopped by the wall-clock guard."""
-    return (
-        f"stopped by the wall-clock guard after {limits.wall:g} s without using its CPU time: "
+    return _(
+        "stopped by the wall-clock guard after {seconds} s without using its CPU time: "
         "it was waiting (time.sleep, input, a lock)"
-    )
+    ).format(seconds=f"{limits.wall:g}")
 
 
 def why_it_stopped(status: int, cpu: float, output: str, limits: Limits, peak: int = 0) -> str:
@@ -91,7 +95,7 @@ def why_it_stopped(status: int, cpu: float, output: str, limits: Limits, peak: i
             name = signal.Signals(-status).name
         except ValueError:
             name = f"signal {-status}"
-        return f"was stopped by {name} before it was graded"
+        return _("was stopped by {signal} before it was graded").format(signal=name)
     return exited(status)
 
 
@@ -101,7 +105,7 @@ def lower_limits(wanted) -> None:
     import resource
 
     for which, soft, hard in wanted:
-        _, old_hard = resource.getrlimit(which)
+        old_hard = resource.getrlimit(which)[1]
         if old_hard != resource.RLIM_INFINITY:
             soft, hard = min(soft, old_hard), min(hard, old_hard)
         try:

@@ -11,10 +11,11 @@ from collections import deque
 from types import MappingProxyType
 
 from ..board import Board, Cell
+from ..i18n import Phrases
 
 __all__ = ["BUGS", "name_of", "hint_of", "variant", "name_wrong_answer"]
 
-_BUGS = {
+_ENGLISH = {
     "bfs as dfs": (
         "a breadth-first order handed in as depth-first",
         "Your cells are revealed layer by layer, as a queue does. Depth-first goes as deep as it "
@@ -178,8 +179,10 @@ _BUGS = {
     ),
 }
 
-#: The mistakes the grader recognises: a short name, and a hint for the student.
-#: Read-only: code being graded cannot change or clear it.
+#: Each mistake's short name and hint, as a table of phrases (read in the language spoken).
+_BUGS = Phrases("mistakes", {key: list(words) for key, words in _ENGLISH.items()})
+#: The mistakes the grader recognises: a short name, and a hint for the student, in the language
+#: spoken. Read-only: code being graded cannot change or clear it.
 BUGS = MappingProxyType(_BUGS)
 
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import deque
 
 from ..board import SYMBOLS, Board, Cell
+from ..i18n import _n
 from ..trace import trace
 from ..traversal import cells_around
-from ..words import count
 
 __all__ = ["first_touches", "is_depth_first", "is_breadth_first", "order_bug", "order_notes"]
 
@@ -131,21 +131,30 @@ def order_notes(board: Board, writes, order: str | None) -> list[str]:
     >>> order_notes([["E", "E"]], [(0, 0, "B", 0), (0, 1, "1", 0), (0, 1, "1", 0)], "bfs")
     ['1 cell written twice: mark a cell when it goes into the queue']
     """
-    _, changes, idle = first_touches(board, writes)
+    _cells, changes, idle = first_touches(board, writes)
     notes = []
     twice = sum(n > 1 for n in changes.values())
     if twice:
-        notes.append(
-            f"{count(twice, 'cell')} given a mark first, then the symbol: "
-            "fine (the order counts the first mark)"
+        said = _n(
+            "{n} cell given a mark first, then the symbol: fine (the order counts the first mark)",
+            "{n} cells given a mark first, then the symbol: fine (the order counts the first mark)",
+            twice,
         )
+        notes.append(said.format(n=twice))
     if idle:
-        advice = (
-            "mark a cell when it goes into the queue"
-            if order == "bfs"
-            else "reveal a cell only while it is still hidden (E)"
-        )
-        notes.append(f"{count(len(idle), 'cell')} written twice: {advice}")
+        if order == "bfs":
+            said = _n(
+                "{n} cell written twice: mark a cell when it goes into the queue",
+                "{n} cells written twice: mark a cell when it goes into the queue",
+                len(idle),
+            )
+        else:
+            said = _n(
+                "{n} cell written twice: reveal a cell only while it is still hidden (E)",
+                "{n} cells written twice: reveal a cell only while it is still hidden (E)",
+                len(idle),
+            )
+        notes.append(said.format(n=len(idle)))
     return notes
 
 

@@ -8,9 +8,10 @@ import html
 import numpy as np
 
 from ..board import SYMBOLS
+from ..i18n import _, _n, html_lang
 from ..render import PALETTE, marked_image, png
 from .rows import VERDICTS, Row, gain, mistake_counts
-from .vocabulary import CATEGORIES
+from .vocabulary import CATEGORIES, ORDER_WORDS, VERDICT_WORDS
 
 _PAGE_STYLE = """
 body {{ font-family: system-ui, sans-serif; margin: 1.5rem auto; max-width: 60rem; padding: 0 1rem;
@@ -52,32 +53,46 @@ def class_page(
     True
     """
     counts = {verdict: sum(row.verdict == verdict for row in rows) for verdict in VERDICTS}
-    graded = "the answers and the depth-first order" if order == "dfs" else "the answers"
-    graded = "the answers and the breadth-first order" if order == "bfs" else graded
-    summary = ", ".join(f"{n} {verdict}" for verdict, n in counts.items() if n)
+    if order in ORDER_WORDS:
+        graded = _("the answers and the {order} order").format(order=ORDER_WORDS[order])
+    else:
+        graded = _("the answers")
+    summary = ", ".join(f"{n} {VERDICT_WORDS[verdict]}" for verdict, n in counts.items() if n)
+    said = _n(
+        "{n} submission, graded on {graded}: {summary}.",
+        "{n} submissions, graded on {graded}: {summary}.",
+        len(rows),
+    ).format(n=len(rows), graded=graded, summary=summary)
+    fenced = _("Each submission ran fenced: {layers}.").format(layers=html.escape(fence)) if fence else ""
     parts = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{html_lang()}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        "<title>msviz: the class's results</title>",
+        "<title>" + _("msviz: the class's results") + "</title>",
         f"<style>{_PAGE_STYLE.format(**PALETTE)}</style></head><body>",
-        "<h1>The class's results</h1>",
-        f"<p>{len(rows)} submission{'s' if len(rows) != 1 else ''}, graded on {graded}: {summary}.</p>",
-        *([f'<p class="fence">Each submission ran fenced: {html.escape(fence)}.</p>'] if fence else []),
-        "<h2>Mistakes across the class</h2>",
+        "<h1>" + _("The class's results") + "</h1>",
+        f"<p>{said}</p>",
+        *([f'<p class="fence">{fenced}</p>'] if fence else []),
+        f"<h2>{_('Mistakes across the class')}</h2>",
         _mistake_chart(mistake_counts(rows), PALETTE, all(row.verdict == "right" for row in rows)),
-        "<h2>Every student</h2>",
+        f"<h2>{_('Every student')}</h2>",
         _student_table(rows, out_of),
         _lesson_gain(rows),
-        "<h2>Each student's first wrong board</h2>",
-        '<p class="legend">Raised grey cells are hidden, and hidden mines are shown; the click and the cells '
-        "of an answer unlike the right one are outlined.</p>",
+        "<h2>" + _("Each student's first wrong board") + "</h2>",
+        '<p class="legend">'
+        + _(
+            "Raised grey cells are hidden, and hidden mines are shown; the click and the cells "
+            "of an answer unlike the right one are outlined."
+        )
+        + "</p>",
     ]
     wrong = [row for row in rows if row.failure]
     if not wrong and all(row.verdict == "right" for row in rows):
-        parts.append("<p>No wrong board: every submission graded was right.</p>")
+        parts.append(f"<p>{_('No wrong board: every submission graded was right.')}</p>")
     elif not wrong:
-        parts.append("<p>No wrong board to show: what went wrong is in each student's row above.</p>")
+        parts.append(
+            "<p>" + _("No wrong board to show: what went wrong is in each student's row above.") + "</p>"
+        )
     parts += [_first_wrong_board(row) for row in wrong]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
@@ -86,14 +101,16 @@ def class_page(
 def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right: bool = True) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
     if not counts and all_right:
-        return "<p>No mistakes: every submission was right.</p>"
+        return f"<p>{_('No mistakes: every submission was right.')}</p>"
     if not counts:
-        return "<p>No named mistake to count: each wrong answer is in its student's row below.</p>"
+        return (
+            "<p>" + _("No named mistake to count: each wrong answer is in its student's row below.") + "</p>"
+        )
     # About 7 pixels a character at 13 px: the longest label fits, right-aligned against the bars.
-    label_width, bar_width, line = 16 + 7 * max(len(what) for what, _, _ in counts), 300, 28
-    most = max(n for _, n, _ in counts)
+    label_width, bar_width, line = 16 + 7 * max(len(count[0]) for count in counts), 300, 28
+    most = max(count[1] for count in counts)
     height = line * len(counts) + 8
-    description = "; ".join(f"{what}: {n}" for what, n, _ in counts)
+    description = "; ".join(f"{what}: {n}" for what, n, _named in counts)
     bars = []
     for i, (what, n, named) in enumerate(counts):
         y = 4 + i * line
@@ -109,35 +126,42 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right
         f'<svg role="img" aria-labelledby="chart-title" width="{label_width + bar_width + 40}" '
         f'height="{height}" viewBox="0 0 {label_width + bar_width + 40} {height}" '
         'font-family="system-ui, sans-serif">'
-        f'<title id="chart-title">Students per mistake: {html.escape(description)}</title>'
+        '<title id="chart-title">'
+        + _("Students per mistake: {counts}").format(counts=html.escape(description))
+        + "</title>"
         + "".join(bars)
         + "</svg>"
     )
     table = (
-        "<details><summary>The same figures as a table</summary>"
-        '<table><thead><tr><th scope="col">mistake</th>'
-        '<th scope="col">students</th></tr></thead><tbody>'
+        f"<details><summary>{_('The same figures as a table')}</summary>"
+        f'<table><thead><tr><th scope="col">{_("mistake")}</th>'
+        f'<th scope="col">{_("students")}</th></tr></thead><tbody>'
         + "".join(
-            f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>' for w, n, _ in counts
+            f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>'
+            for w, n, _named in counts
         )
         + "</tbody></table></details>"
     )
     return (
-        f"<figure>{svg}<figcaption>Each student's first mistake (blue), or what stopped their code before "
-        "it was graded (grey).</figcaption>" + (f"</figure>{table}")
+        f"<figure>{svg}<figcaption>"
+        + _("Each student's first mistake (blue), or what stopped their code before it was graded (grey).")
+        + f"</figcaption></figure>{table}"
     )
 
 
 def _student_table(rows: list[Row], out_of: float = 1.0) -> str:
     shown = [name for name in CATEGORIES if any(name in row.results for row in rows)]
-    head = "".join(f'<th scope="col">{name}</th>' for name in ["student", "verdict", "points", *shown])
-    head += '<th scope="col">mistake or problem</th>'
+    names = [_("student"), _("verdict"), _("points"), *(CATEGORIES[name] for name in shown)]
+    head = "".join(f'<th scope="col">{html.escape(name)}</th>' for name in names)
+    head += f'<th scope="col">{_("mistake or problem")}</th>'
     body = []
     for row in rows:
+        verdict = VERDICT_WORDS[row.verdict] if row.verdict in VERDICT_WORDS else row.verdict
+        points = _("{points} of {out_of}").format(points=f"{row.points:.2f}", out_of=f"{out_of:g}")
         cells = [
             f'<th scope="row">{_link(row)}</th>',
-            f'<td class="verdict {row.verdict.replace(" ", "-")}">{row.verdict}</td>',
-            f'<td class="num">{row.points:.2f} of {out_of:g}</td>',
+            f'<td class="verdict {row.verdict.replace(" ", "-")}">{html.escape(verdict)}</td>',
+            f'<td class="num">{points}</td>',
         ]
         for name in shown:
             passed, tried = row.results.get(name, (None, None))
@@ -155,22 +179,31 @@ def _lesson_gain(rows: list[Row]) -> str:
     figures = gain(rows)
     if figures is None:
         return ""
-    g = "not defined (every pre-test was full marks)" if figures["gain"] is None else f"{figures['gain']:.2f}"
+    g = (
+        _("not defined (every pre-test was full marks)")
+        if figures["gain"] is None
+        else f"{figures['gain']:.2f}"
+    )
     lines = [
         f'<tr><th scope="row">{_link(row)}</th><td class="num">{_share(row.pre)}</td>'
         f'<td class="num">{_share(row.post)}</td><td class="num">{_student_gain(row)}</td></tr>'
         for row in rows
         if row.pre is not None or row.post is not None
     ]
+    said = _(
+        "The class's normalized gain, g = (post - pre) / (1 - pre) of the class's mean scores, is "
+        "<strong>{gain}</strong> over the {students} students with both tests (mean pre-test "
+        "{pre}, mean post-test {post}). It is the share of what the class did not know before that it "
+        "learned: below 0.3 is low, 0.3 to 0.7 medium, above 0.7 high (Hake, 1998). A small class moves "
+        "it a lot: read it with the scores."
+    ).format(gain=g, students=figures["students"], pre=_share(figures["pre"]), post=_share(figures["post"]))
     return (
-        "<h2>Did the lesson teach?</h2>"
-        f"<p>The class's normalized gain, g = (post - pre) / (1 - pre) of the class's mean scores, is "
-        f"<strong>{g}</strong> over the {figures['students']} students with both tests (mean pre-test "
-        f"{_share(figures['pre'])}, mean post-test {_share(figures['post'])}). It is the share of what "
-        "the class did not know before that it learned: below 0.3 is low, 0.3 to 0.7 medium, above 0.7 "
-        "high (Hake, 1998). A small class moves it a lot: read it with the scores.</p>"
-        '<table><thead><tr><th scope="col">student</th><th scope="col" class="num">pre-test</th>'
-        '<th scope="col" class="num">post-test</th><th scope="col" class="num">gain</th></tr></thead>'
+        f"<h2>{_('Did the lesson teach?')}</h2>"
+        f"<p>{said}</p>"
+        f'<table><thead><tr><th scope="col">{_("student")}</th>'
+        f'<th scope="col" class="num">{_("pre-test")}</th>'
+        f'<th scope="col" class="num">{_("post-test")}</th>'
+        f'<th scope="col" class="num">{_("gain")}</th></tr></thead>'
         f"<tbody>{''.join(lines)}</tbody></table>"
     )
 
@@ -201,36 +234,43 @@ def _link(row: Row) -> str:
 def _first_wrong_board(row: Row) -> str:
     f = row.failure
     click = tuple(f["click"])
-    where = f"{html.escape(f['case'])}, click ({click[0]}, {click[1]})"
+    where = _("{case}, click ({row}, {col})").format(case=html.escape(f["case"]), row=click[0], col=click[1])
     figures = [
-        _figure(f["board"], "the board", click, None),
-        _figure(f["expected"], "the right answer", None, None),
+        _figure(f["board"], _("the board"), click, None),
+        _figure(f["expected"], _("the right answer"), None, None),
     ]
     if f["got"] is not None:
-        figures.append(_figure(f["got"], "their answer", None, f["expected"]))
+        figures.append(_figure(f["got"], _("their answer"), None, f["expected"]))
     text = f.get("error") or f.get("got_text")
     said = (
-        f'<p class="theirs">What {html.escape(row.name)}\'s code raised or returned, in its own words:</p>'
-        f'<pre class="theirs">{html.escape(text)}</pre>'
+        '<p class="theirs">'
+        + _("What {name}'s code raised or returned, in its own words:").format(name=html.escape(row.name))
+        + f'</p><pre class="theirs">{html.escape(text)}</pre>'
         if text
         else ""
     )
     if f["got"] is not None and f["got"] == f["expected"]:
         said += (
-            "<p>The answer is right: the cells were revealed in another order. In the notebook, "
-            "<code>msviz.check(update_board, order=...).draw()</code> shows both orders.</p>"
+            "<p>"
+            + _(
+                "The answer is right: the cells were revealed in another order. In the notebook, "
+                "{code} shows both orders."
+            ).format(code="<code>msviz.check(update_board, order=...).draw()</code>")
+            + "</p>"
         )
+    hint = _("<em>Hint:</em> {hint}").format(hint=html.escape(f["hint"]))
     return (
         f'<section class="student" id="{_anchor(row)}"><h3>{html.escape(row.name)}: '
         f"{html.escape(f['mistake'])}</h3>"
-        f"<p>{where}. <em>Hint:</em> {html.escape(f['hint'])}</p>"
+        f"<p>{where}. {hint}</p>"
         f'<div class="boards">{"".join(figures)}</div>{said}</section>'
     )
 
 
 def _figure(rows, caption: str, click, expected) -> str:
     if rows is None:
-        return f"<figure><figcaption>{caption}: not a board</figcaption></figure>"
+        said = _("{board}: not a board").format(board=caption)
+        return f"<figure><figcaption>{said}</figcaption></figure>"
     return f"<figure>{board_picture(rows, click=click, expected=expected, label=caption)}" + (
         f"<figcaption>{caption}</figcaption></figure>"
     )

@@ -8,6 +8,7 @@ from functools import cached_property
 
 from .. import _checks
 from ..board import SYMBOLS, Board, Cell, check_click, parse_board
+from ..i18n import _, speaks
 from ..trace import Trace, trace_of_cells, trace_of_writes
 from . import child, runner
 from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
@@ -101,14 +102,14 @@ class Recording:
         return len(self.cells)
 
     def __str__(self) -> str:
-        lines = [
-            f"{len(self.writes)} writes to {len(self.cells)} cells, shown as a {ORDER_WORDS[self.order]} run"
-        ]
+        said = _("{writes} writes to {cells} cells, shown as a {order} run")
+        lines = [said.format(writes=len(self.writes), cells=len(self.cells), order=ORDER_WORDS[self.order])]
         if self.problem:
-            lines.append("problem: " + self.problem)
+            lines.append(_("problem: {problem}").format(problem=self.problem))
         return "\n".join(lines + list(self.notes))
 
 
+@speaks
 def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -> Recording:
     """Run `update_board(board, click)` once on a recording board; return a `Recording`.
 
@@ -131,6 +132,8 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
         order is one a queue makes.
     time_limit : float
         CPU seconds before the function is stopped (see :func:`check`).
+    language : str, optional
+        The language of the recording's problem and notes (by default the one spoken now).
 
     Examples
     --------
@@ -157,13 +160,16 @@ def record(update_board, board, click, *, order=None, time_limit: float = 2.0) -
     seen = after_writes(rows, tried.writes)
     if tried.board is not None and tried.board != seen and tried.board != tried.after:
         notes.append(
-            "some cells of the answer changed with no write seen: writes to a copy of the board "
-            "(row[:], np.array(board), copy.deepcopy) cannot be seen, only the board returned"
+            _(
+                "some cells of the answer changed with no write seen: writes to a copy of the board "
+                "(row[:], np.array(board), copy.deepcopy) cannot be seen, only the board returned"
+            )
         )
     notes += order_notes(rows, tried.writes, order)
-    odd = sorted({repr(v) for _, _, v, _ in tried.writes if not (isinstance(v, str) and v in SYMBOLS)})
+    odd = sorted({repr(w[2]) for w in tried.writes if not (isinstance(w[2], str) and w[2] in SYMBOLS)})
     if odd:
-        notes.append(f"written symbols a board cannot hold, shown as hidden: {', '.join(odd[:5])}")
+        said = _("written symbols a board cannot hold, shown as hidden: {symbols}")
+        notes.append(said.format(symbols=", ".join(odd[:5])))
     return Recording(
         rows,
         click,
@@ -192,7 +198,7 @@ def _in_child(function, rows, click, time_limit: float) -> Attempt:
             raise KeyboardInterrupt from None
         bug, words = how_it_ended(stopped.ended, cpu, wall, before)
         return Attempt(
-            returned=None, returned_text="nothing", problem=words, bug=bug, output=stopped.ended.output
+            returned=None, returned_text=_("nothing"), problem=words, bug=bug, output=stopped.ended.output
         )
     except BaseException:
         remote.finish("interrupted")

@@ -16,7 +16,8 @@ import signal
 import time
 from dataclasses import dataclass
 
-from .judge import CANNOT_READ, Channel, Unreadable, read_raw
+from ..i18n import _
+from .judge import Channel, Unreadable, read_raw
 from .run import Attempt
 
 __all__ = ["Remote", "Stopped", "Ended", "KEPT"]
@@ -183,4 +184,4 @@ def unreadable_words() -> str:
     >>> unreadable_words()
     'stopped: it sent something the grader cannot read'
     """
-    return "stopped: " + CANNOT_READ
+    return _("stopped: it sent something the grader cannot read")

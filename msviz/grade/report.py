@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
+from ..i18n import _, _n, speaking
 from .failure import WRITES_KEPT as WRITES_KEPT
 from .failure import Failure as Failure
 from .failure import board_text as board_text
@@ -47,6 +48,8 @@ class Report:
         What the student's code printed (it is kept here, not shown).
     cpu : float
         CPU seconds the student's code used in all.
+    language : str or None
+        The language the report is said in (:func:`check`'s; None: the one spoken when it is read).
     """
 
     results: dict
@@ -56,6 +59,12 @@ class Report:
     show: bool = True
     stdout: str = ""
     cpu: float = 0.0
+    language: str | None = None
+
+    def __post_init__(self):
+        for failure in self.failures:
+            if failure.language is None:
+                failure.language = self.language
 
     @property
     def ok(self) -> bool:
@@ -126,6 +135,10 @@ class Report:
         >>> Report({"examples": (2, 2), "tricky": (4, 8)}).to_gradescope(10)["score"]
         7.5
         """
+        with speaking(self.language):
+            return self._gradescope(out_of)
+
+    def _gradescope(self, out_of: float) -> dict:
         total = self.points(out_of)
         tests = []
         for name, weight in _weights(self.results).items():
@@ -133,10 +146,12 @@ class Report:
             failure = next((f for f in self.failures if f.category == name), None)
             tests.append(
                 {
-                    "name": f"{CATEGORIES[name]}: {passed}/{tried} right",
+                    "name": _("{category}: {passed}/{tried} right").format(
+                        category=CATEGORIES[name], passed=passed, tried=tried
+                    ),
                     "score": out_of * weight * passed / tried,
                     "max_score": out_of * weight,
-                    "output": failure_text(failure) if failure else "All right.",
+                    "output": failure_text(failure) if failure else _("All right."),
                 }
             )
         return {
@@ -164,6 +179,10 @@ class Report:
         >>> Report.from_dict(data).results
         {'examples': (2, 2), 'tricky': (7, 8)}
         """
+        with speaking(self.language):
+            return self._data(out_of)
+
+    def _data(self, out_of: float) -> dict:
         first = self.failure
         return {
             "ok": self.ok,
@@ -205,19 +224,42 @@ class Report:
         >>> Report({"examples": (2, 2), "tricky": (7, 8)}).summary()
         "Boards right: the problem's examples 2/2, tricky boards 7/8."
         """
-        parts = [f"{CATEGORIES[name]} {p}/{t}" for name, (p, t) in self.results.items() if name != "order"]
-        if "order" in self.results:
-            p, t = self.results["order"]
-            parts.append(f"order ({ORDER_WORDS.get(self.order, '?')}) {p}/{t}")
-        return "Boards right: " + ", ".join(parts) + "."
+        with speaking(self.language):
+            parts = [
+                _("{category} {passed}/{tried}").format(category=CATEGORIES[name], passed=p, tried=t)
+                for name, (p, t) in self.results.items()
+                if name != "order"
+            ]
+            if "order" in self.results:
+                p, t = self.results["order"]
+                order = ORDER_WORDS[self.order] if self.order in ORDER_WORDS else "?"
+                parts.append(_("order ({order}) {passed}/{tried}").format(order=order, passed=p, tried=t))
+            return _("Boards right: {categories}.").format(categories=", ".join(parts))
 
     def __str__(self) -> str:
+        with speaking(self.language):
+            return self._text()
+
+    def _text(self) -> str:
         if self.ok:
-            order = f", in {ORDER_WORDS[self.order]} order" if self.order else ""
-            lines = [f"All {self.total} boards right{order}. Well done!", self.summary()]
-            return "\n".join(lines + list(self.notes))
+            n = self.total
+            if self.order:
+                said = _n(
+                    "All {n} board right, in {order} order. Well done!",
+                    "All {n} boards right, in {order} order. Well done!",
+                    n,
+                ).format(n=n, order=ORDER_WORDS[self.order])
+            else:
+                said = _n("All {n} board right. Well done!", "All {n} boards right. Well done!", n).format(
+                    n=n
+                )
+            return "\n".join([said, self.summary(), *self.notes])
         first = self.failure
-        lines = [f"Not yet: {first.name}.", f"Hint: {first.hint}", self.summary()]
+        lines = [
+            _("Not yet: {mistake}.").format(mistake=first.name),
+            _("Hint: {hint}").format(hint=first.hint),
+            self.summary(),
+        ]
         for f in self.failures:
             lines += ["", failure_text(f)]
         if self.notes:
@@ -229,7 +271,8 @@ class Report:
         if self.show and not self.ok:
             picture = _figure_png(self.draw())
             if picture:
-                alt = html.escape(f"the first wrong board: {self.failure.name}")
+                with speaking(self.language):
+                    alt = html.escape(_("the first wrong board: {mistake}").format(mistake=self.failure.name))
                 text += f'<img alt="{alt}" src="data:image/png;base64,{picture}">'
         return text
 

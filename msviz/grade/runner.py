@@ -27,7 +27,7 @@ from operator import itemgetter
 from .answers import as_board, describe, written
 from .clock import TimeUp, _Clock
 from .guard import Guard, msviz_uses
-from .vocabulary import MEMORY_LIMIT_MB, MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, clip
+from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, clip, memory_size
 from .writes import Writes, recording_board, replaced_rows
 
 __all__ = ["raw", "serve", "main", "entry", "COMMAND", "in_child"]
@@ -48,8 +48,7 @@ def memory_words() -> str:
     >>> memory_words()
     'used more than 1 GB of memory'
     """
-    size = f"{MEMORY_LIMIT_MB // 1024} GB" if MEMORY_LIMIT_MB % 1024 == 0 else f"{MEMORY_LIMIT_MB} MB"
-    return f"used more than {size} of memory"
+    return f"used more than {memory_size()} of memory"
 
 
 def allow_cpu(seconds: float) -> None:

@@ -36,12 +36,19 @@ import struct
 import sys
 import sysconfig
 
+from ..i18n import Phrases
+
 __all__ = ["LAYERS", "NONE", "available", "layers_words", "enter", "landlock_abi", "clean_environment"]
 
 #: The layers a fence can have, in the order they are named.
 LAYERS = ("files", "network", "signals", "processes")
-#: What a report says when no layer held.
+#: What a report says when no layer held (in English; `layers_words` says it in the language spoken).
 NONE = "none: submissions ran with your rights"
+#: The layers (the keys of `LAYERS`), and none, in words.
+LAYER_WORDS = Phrases(
+    "grade_fence",
+    {"files": "files", "network": "network", "signals": "signals", "processes": "processes", "none": NONE},
+)
 
 _LINUX = sys.platform.startswith("linux")
 _LANDLOCK_CREATE_RULESET, _LANDLOCK_ADD_RULE, _LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -345,5 +352,5 @@ def layers_words(held) -> str:
     >>> layers_words(["network", "files"]), layers_words([])
     ('files, network', 'none: submissions ran with your rights')
     """
-    named = [layer for layer in LAYERS if layer in held]
-    return ", ".join(named) if named else NONE
+    named = [LAYER_WORDS[layer] for layer in LAYERS if layer in held]
+    return ", ".join(named) if named else LAYER_WORDS["none"]

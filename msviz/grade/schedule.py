@@ -21,18 +21,18 @@ import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
+from ..i18n import _, get_language
 from . import sandbox
 from .cases import cases
 from .child import held_at_most
 from .homework import banks_row, set_row
-from .judge import CANNOT_READ
 from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
-from .remote import Remote, Stopped
+from .remote import Remote, Stopped, unreadable_words
 from .rows import STDOUT_KEPT, Row
 from .runner import COMMAND
 from .submissions import Submission, could_not_be_read, no_function
 from .verdict import judge_all
-from .vocabulary import FUNCTION_NAMES, clip
+from .vocabulary import FUNCTION_NAMES, VERDICT_WORDS, clip
 
 #: At most this many submissions at once by default: each may use its memory limit.
 MOST_JOBS = 8
@@ -165,7 +165,9 @@ def _copy(submission: Submission, work: Path) -> Path | str:
     with os.fdopen(fd, "rb") as source:
         data = source.read(MOST_FILE_BYTES + 1)
     if len(data) > MOST_FILE_BYTES:
-        return could_not_be_read(f"it is larger than {MOST_FILE_BYTES // 2**20} MB")
+        return could_not_be_read(
+            _("it is larger than {megabytes} MB").format(megabytes=MOST_FILE_BYTES // 2**20)
+        )
     copy = work / submission.path.name
     copy.write_bytes(data)
     return copy
@@ -191,7 +193,7 @@ def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
         process = subprocess.Popen(
             [sys.executable, *COMMAND, json.dumps(options)],
             cwd=root,  # no module beside it: the copy is in work/, which the runner enters once started
-            env=sandbox.clean_environment(str(tmp)),
+            env={**sandbox.clean_environment(str(tmp)), "MSVIZ_LANGUAGE": get_language()},
             stdin=subprocess.DEVNULL,
             stdout=output,
             stderr=subprocess.STDOUT,
@@ -239,7 +241,8 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
             return _stopped(remote, name, file, limits, "unreadable")
         if settings.get("require") and set(fence) != set(sandbox.LAYERS):
             missing = ", ".join(layer for layer in sandbox.LAYERS if layer not in fence)
-            return Row(name, file, "not graded", problem=f"not graded: its fence did not hold ({missing})")
+            problem = _("not graded: its fence did not hold ({missing})").format(missing=missing)
+            return Row(name, file, "not graded", problem=problem)
         found = remote.receive()
     except Stopped as stopped:
         return _died(stopped.ended, name, file, limits)
@@ -254,7 +257,11 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
             return _died(stopped.ended, name, file, limits)
         data = report_data(report, settings["out_of"])
         called = clip(found["called"], 80)
-        data["notes"] = notes + data["notes"] + ([f"graded {called}"] if called not in FUNCTION_NAMES else [])
+        data["notes"] = (
+            notes
+            + data["notes"]
+            + ([_("graded {function}").format(function=called)] if called not in FUNCTION_NAMES else [])
+        )
         if report.failure is not None and report.failure.bug == "memory":  # as if it had died of it
             ended = remote.finish("done")
             return Row(
@@ -273,7 +280,8 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
     if kind == "unreadable" and isinstance(found.get("why"), str):
         return Row(name, file, "not graded", problem=could_not_be_read(clip(found["why"], 300)), notes=notes)
     if kind == "error" and isinstance(found.get("why"), str):
-        return Row(name, file, "not graded", problem=f"could not be graded: {clip(found['why'], 300)}")
+        problem = _("could not be graded: {why}").format(why=clip(found["why"], 300))
+        return Row(name, file, "not graded", problem=problem)
     if kind == "memory":
         return Row(name, file, "stopped", problem=used_too_much_memory(limits), notes=notes)
     return _stopped(remote, name, file, limits, "unreadable")
@@ -287,7 +295,7 @@ def _died(ended, name: str, file: str, limits: Limits) -> Row:
     """The row of a runner that ended, or was stopped, before its last answer."""
     output = clip(ended.output, 2000)
     if ended.why == "unreadable":
-        problem = "stopped: " + CANNOT_READ
+        problem = unreadable_words()
     elif ended.why == "clock":
         problem = stopped_by_the_clock(limits)
     else:
@@ -342,14 +350,15 @@ class Progress:
                 self.stream.flush()
             return
         said = row.mistake or row.problem or ""
+        verdict = VERDICT_WORDS[row.verdict] if row.verdict in VERDICT_WORDS else row.verdict
         if not self.live:
-            print(
-                f"[{done}/{total}] {row.name}: {row.verdict}" + (f" ({said})" if said else ""),
-                file=self.stream,
-            )
+            line = f"[{done}/{total}] {row.name}: {verdict}"
+            if said:
+                line = _("{line} ({said})").format(line=line, said=said)
+            print(line, file=self.stream)
             return
         filled = round(30 * done / total)
-        line = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {row.name}: {row.verdict}"
+        line = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {row.name}: {verdict}"
         width = shutil.get_terminal_size().columns - 1
         self.stream.write(line[: width + 1].ljust(width + 1))
         if done == total:

@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..i18n import _
 from .vocabulary import FUNCTION_NAMES, clip
 
 
@@ -48,7 +49,7 @@ def find_submissions(paths) -> list[Submission]:
     if not found:
         raise ValueError("no submission given: name .py files, notebooks or folders")
     unique = list(dict.fromkeys(found))
-    names = [f.stem for f, _ in unique]
+    names = [f.stem for f, _rest in unique]
     for stem in {n for n in names if names.count(n) > 1}:
         shared = [i for i, n in enumerate(names) if n == stem]
         paths = [unique[i][0].relative_to(unique[i][1]) for i in shared]
@@ -57,7 +58,7 @@ def find_submissions(paths) -> list[Submission]:
             firsts = [p.with_suffix("").as_posix() for p in paths]
         for i, name in zip(shared, firsts):
             names[i] = name
-    return [Submission(name, f) for name, (f, _) in zip(names, unique)]
+    return [Submission(name, f) for name, (f, _rest) in zip(names, unique)]
 
 
 def _is_submission(path: Path, top: Path) -> bool:
@@ -68,13 +69,15 @@ def _is_submission(path: Path, top: Path) -> bool:
 
 def could_not_be_read(why: str) -> str:
     """What a row says of a file that is not Python or not a notebook."""
-    return f"could not be read: {why}"
+    return _("could not be read: {why}").format(why=why)
 
 
 def no_function() -> str:
     """What a row says of a submission without a function to grade."""
     names = ", ".join(FUNCTION_NAMES)
-    return f"no function found: define {names} or a class Solution with a method updateBoard"
+    return _("no function found: define {names} or a class Solution with a method updateBoard").format(
+        names=names
+    )
 
 
 def load_code(path: Path) -> tuple[dict, list[str]]:
@@ -100,14 +103,18 @@ def load_code(path: Path) -> tuple[dict, list[str]]:
         except SyntaxError as error:
             if path.suffix == ".py":
                 raise ValueError(f"SyntaxError: {error.msg} (line {error.lineno})") from None
-            notes.append(f"{where} was not run: SyntaxError: {error.msg} (line {error.lineno})")
+            said = _("{where} was not run: {error} (line {line})")
+            notes.append(said.format(where=where, error=f"SyntaxError: {error.msg}", line=error.lineno))
             continue
         try:
             exec(code, namespace)
         except MemoryError:
             raise
         except BaseException as error:  # SystemExit too: a notebook's exit() ends one cell
-            notes.append(f"{where} raised {type(error).__name__}: {clip(str(error), 100)}")
+            said = _("{where} raised {error}").format(
+                where=where, error=f"{type(error).__name__}: {clip(str(error), 100)}"
+            )
+            notes.append(said)
     return namespace, notes
 
 
@@ -122,16 +129,16 @@ def _code_of(path: Path):
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
-        raise ValueError("it is not UTF-8 text") from None
+        raise ValueError(_("it is not UTF-8 text")) from None
     except OSError as error:
         raise ValueError(error.strerror or str(error)) from None
     if path.suffix != ".ipynb":
-        yield "the file", str(path), text
+        yield _("the file"), str(path), text
         return
     try:
         cells = json.loads(text)["cells"]
     except (ValueError, KeyError, TypeError):
-        raise ValueError("it is not a notebook (.ipynb): its JSON has no cells") from None
+        raise ValueError(_("it is not a notebook (.ipynb): its JSON has no cells")) from None
     number = 0
     for cell in cells:
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
@@ -147,7 +154,7 @@ def _code_of(path: Path):
         )
         filename = f"<{path.name} cell {number}>"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-        yield f"code cell {number}", filename, source
+        yield _("code cell {number}").format(number=number), filename, source
 
 
 def find_function(namespace: dict, name: str | None = None):

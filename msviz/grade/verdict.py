@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from .. import _checks
 from ..board import Board
+from ..i18n import _, _n, get_language, speaks
 from ..traversal import reveal
 from . import child, runner
 from .cases import Case, cases, smaller
@@ -37,11 +38,16 @@ CHECK_BUDGET = 20.0
 MOST_RANDOM_BOARDS = 10_000
 #: The mistakes after which no more boards are tried: each would cost as much again.
 STOPS = ("too slow", "revisits revealed cells", "memory", "endless recursion", "queued many times")
-#: Said in a report where the function ran in the notebook's own process.
-IN_PROCESS = (
-    "your function ran in this process, not in a process of its own (this platform has no fork): "
-    "a crash, os._exit or a long call into C would have stopped the notebook"
-)
+
+
+def in_process() -> str:
+    """Said in a report where the function ran in the notebook's own process."""
+    return _(
+        "your function ran in this process, not in a process of its own (this platform has no fork): "
+        "a crash, os._exit or a long call into C would have stopped the notebook"
+    )
+
+
 #: The most boards the shrinker tries, and the CPU seconds of the student's code it may use.
 SHRINK_TRIES = 150
 SHRINK_BUDGET = 5.0
@@ -119,6 +125,7 @@ def _arguments(order, neighbors, time_limit, random_boards, seed, show):
     return order, neighbors, time_limit, random_boards, seed
 
 
+@speaks
 def check(
     update_board,
     *,
@@ -184,6 +191,8 @@ def check(
         The same seed tries the same boards.
     show : bool
         Whether the report, shown in a notebook, draws its first failure.
+    language : str, optional
+        The language the report speaks (``"es"``, ``"zh_CN"``; by default the one spoken now).
 
     Examples
     --------
@@ -215,7 +224,7 @@ def check(
     tries = cases(random_boards=random_boards, seed=seed)
     if not FORK or runner.in_child:
         guard = Guard()
-        report, _ = judge_all(
+        report, _stopped = judge_all(
             lambda board, click, limit: attempt(function, board, click, limit, guard),
             tries,
             order,
@@ -224,8 +233,8 @@ def check(
             show,
         )
         if not FORK:
-            report.notes.append(IN_PROCESS)
-        return report
+            report.notes.append(in_process())
+        return _said(report)
     cpu = CHECK_BUDGET + SHRINK_BUDGET + time_limit + GRADER_CPU
     wall = max(60.0, 3 * cpu)
     before = child.resident()
@@ -241,6 +250,14 @@ def check(
     if stopped is not None:
         report.failures[0] = _named_death(report.failures[0], *how_it_ended(ended, cpu, wall, before))
     report.stdout = (report.stdout + ended.output)[-OUTPUT_KEPT:]
+    return _said(report)
+
+
+def _said(report: Report) -> Report:
+    """`report`, said from now on in the language spoken now (the one `check` was asked for)."""
+    report.language = get_language()
+    for failure in report.failures:
+        failure.language = report.language
     return report
 
 
@@ -297,7 +314,13 @@ def judge_all(run, tries, order, neighbors, time_limit, show) -> tuple[Report, S
             )
             _untried(results, tries[i:], order)
             if len(tries) - i > 1:
-                notes[f"after that, the other {len(tries) - i - 1} boards were not tried"] = None
+                left = len(tries) - i - 1
+                said = _n(
+                    "after that, the other {n} board was not tried",
+                    "after that, the other {n} boards were not tried",
+                    left,
+                )
+                notes[said.format(n=left)] = None
             break
         cpu += tried.cpu
         printed.append(tried.output)
@@ -313,15 +336,13 @@ def judge_all(run, tries, order, neighbors, time_limit, show) -> tuple[Report, S
             results["order"][0] += answer_bug is None and bug_of_order is None
             if bug_of_order is not None and "order" not in first:
                 first["order"] = _failure("order", case, tried, expected, bug_of_order, order)
-        stop = answer_bug in STOPS[2:] or (answer_bug in STOPS and tried.problem.startswith("stopped"))
+        stop = answer_bug in STOPS[2:] or (
+            answer_bug in STOPS and not tried.problem.startswith("RecursionError")
+        )
         if stop or cpu >= CHECK_BUDGET:
             left = len(tries) - i - 1
             if left:
-                why = {"memory": "running out of memory", "endless recursion": "the endless recursion"}
-                why = (
-                    why.get(answer_bug, "the time-out") if stop else f"{CHECK_BUDGET:g} s of CPU time in all"
-                )
-                notes[f"after {why}, the other {left} boards were not tried"] = None
+                notes[_stopped_early(answer_bug if stop else None, left)] = None
             _untried(results, tries[i + 1 :], order)
             break
     if stopped is not None:  # the death first: it is what the student must see
@@ -334,6 +355,35 @@ def judge_all(run, tries, order, neighbors, time_limit, show) -> tuple[Report, S
         ]
     results = {name: tuple(v) for name, v in results.items()}
     return Report(results, failures, order, list(notes), show, "".join(printed), cpu), stopped
+
+
+def _stopped_early(bug: str | None, left: int) -> str:
+    """The note on the `left` boards not tried after mistake `bug` (None: after the check's CPU budget)."""
+    if bug is None:
+        said = _n(
+            "after {seconds} s of CPU time in all, the other {n} board was not tried",
+            "after {seconds} s of CPU time in all, the other {n} boards were not tried",
+            left,
+        )
+    elif bug == "memory":
+        said = _n(
+            "after running out of memory, the other {n} board was not tried",
+            "after running out of memory, the other {n} boards were not tried",
+            left,
+        )
+    elif bug == "endless recursion":
+        said = _n(
+            "after the endless recursion, the other {n} board was not tried",
+            "after the endless recursion, the other {n} boards were not tried",
+            left,
+        )
+    else:
+        said = _n(
+            "after the time-out, the other {n} board was not tried",
+            "after the time-out, the other {n} boards were not tried",
+            left,
+        )
+    return said.format(n=left, seconds=f"{CHECK_BUDGET:g}")
 
 
 def _untried(results: dict, later, order) -> None:
