@@ -117,6 +117,18 @@ def fields_that_differ(catalog: Catalog) -> list[str]:
     return wrong
 
 
+def compile_to(f, catalog: Catalog) -> None:
+    """Write `catalog` compiled to the open file `f`, its untranslated phrases left out (so that they
+    are said in English: Babel would write a phrase with a count in English forms chosen by the
+    language's plural rule, the singular for every count in Chinese)."""
+    kept = Catalog(locale=catalog.locale, domain=catalog.domain, fuzzy=False)
+    kept.mime_headers = catalog.mime_headers
+    for m in catalog:
+        if m.id and _translated(m):
+            kept.add(m.id, m.string, context=m.context)
+    write_mo(f, kept, use_fuzzy=False)
+
+
 def make(languages=None) -> dict[str, dict]:
     """Write the template, update and compile each language; return each language's statistics."""
     pot = template()
@@ -131,7 +143,7 @@ def make(languages=None) -> dict[str, dict]:
         with open(path, "wb") as f:
             write_po(f, catalog, width=100, include_previous=False)
         with open(path.with_suffix(".mo"), "wb") as f:
-            write_mo(f, catalog, use_fuzzy=False)
+            compile_to(f, catalog)
         said[language] = statistics(catalog)
     return said
 
@@ -171,7 +183,7 @@ def fill(language: str, translations: dict) -> int:
     with open(path, "wb") as f:
         write_po(f, catalog, width=100, include_previous=False)
     with open(path.with_suffix(".mo"), "wb") as f:
-        write_mo(f, catalog, use_fuzzy=False)
+        compile_to(f, catalog)
     return written
 
 

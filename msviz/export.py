@@ -23,7 +23,7 @@ from matplotlib.figure import Figure
 
 from . import _checks
 from .i18n import get_language, html_lang, speaking, speaks
-from .render import PALETTE, step_image, tile_size, view_palette
+from .render import PALETTE, speaks_in_pictures, step_image, tile_size, view_palette
 from .trace import Trace
 from .words import ORDER_NAMES, PAGE, versus
 
@@ -115,7 +115,7 @@ class _Frames:
         return self.images + self.titles
 
 
-@speaks
+@speaks_in_pictures
 def animation(traces, *, stride: int = 1, interval: int = 200, px=None) -> FuncAnimation:
     """Return a matplotlib animation of one trace, or of several side by side.
 
@@ -269,7 +269,7 @@ def save_html(traces, path, *, title=None, fps: int = 10, per_frame: int | None 
     return path
 
 
-@speaks
+@speaks_in_pictures
 def save_gif(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
     """Write the animation as a GIF, one frame per shown step; return its path.
 
@@ -320,7 +320,7 @@ def _write_gif_frame(out, rgb, *, first: bool, duration: int) -> None:
         out.write(chunk)
 
 
-@speaks
+@speaks_in_pictures
 def save_png(traces, path, *, step=None, px=None) -> Path:
     """Write one step (the last by default) as a PNG picture; return its path.
 
@@ -340,7 +340,7 @@ def save_png(traces, path, *, step=None, px=None) -> Path:
     return path
 
 
-@speaks
+@speaks_in_pictures
 def save(traces, path, *, stride: int = 1, fps: int = 10, px=None) -> Path:
     """Write `path` as a GIF, PNG or HTML page, chosen by its extension.
 

@@ -20,8 +20,15 @@ import numpy as np
 from matplotlib import pyplot as plt
 
 from .board import parse_board
-from .i18n import speaks
-from .render import DIGIT_COLORS, PALETTE, WAITING_COLOR, board_image, step_image, tile_size
+from .render import (
+    DIGIT_COLORS,
+    PALETTE,
+    WAITING_COLOR,
+    board_image,
+    speaks_in_pictures,
+    step_image,
+    tile_size,
+)
 from .trace import checked as checked_trace
 from .words import ORDER_NAMES, ORDER_WORDS, PLOT, versus
 
@@ -237,7 +244,7 @@ def _label_every(cell_px: float, largest: int) -> int:
     return max(1, largest)
 
 
-@speaks
+@speaks_in_pictures
 def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None, colorbar=True, **kwargs):
     """Draw the step at which each cell was revealed, as a heatmap with a colour bar.
 
@@ -276,7 +283,7 @@ def visit_order_map(trace, *, ax=None, cmap="viridis", norm=None, annotate=None,
     return artists
 
 
-@speaks
+@speaks_in_pictures
 def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, **kwargs):
     """Draw each revealed cell's BFS layer (distance from the click) or DFS depth.
 
@@ -306,7 +313,7 @@ def layer_map(trace, *, ax=None, cmap="cividis", annotate=None, colorbar=True, *
     return artists
 
 
-@speaks
+@speaks_in_pictures
 def compare_orders(dfs_trace, bfs_trace, *, axes=None, cmap="viridis", diff_cmap="PuOr"):
     """Draw DFS and BFS visit orders side by side on one colour scale, and how they differ.
 
@@ -386,7 +393,7 @@ def _comparison_axes(shape: tuple[int, int]) -> list:
     return [fig.add_subplot(grid[0, :2]), fig.add_subplot(grid[0, 2:]), fig.add_subplot(grid[1, 1:3])]
 
 
-@speaks
+@speaks_in_pictures
 def frontier_plot(*traces, ax=None, **kwargs):
     """Plot the size of the DFS stack and of the BFS queue over the steps.
 
@@ -430,7 +437,7 @@ def _label(ax, ylabel: str, title: str, **legend) -> None:
     ax.grid(alpha=0.3)
 
 
-@speaks
+@speaks_in_pictures
 def step_vs_distance(*traces, ax=None, **kwargs):
     """Plot each visit's step against its distance from the click (in king moves).
 
@@ -469,7 +476,7 @@ def step_vs_distance(*traces, ax=None, **kwargs):
 # The grader's pictures
 
 
-@speaks
+@speaks_in_pictures
 def draw_failure(failure):
     """Draw a grader's failure: the board and the click, the right answer, the student's; return the figure.
 

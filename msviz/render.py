@@ -12,6 +12,7 @@ it never opens a window.
 
 from __future__ import annotations
 
+import functools
 from functools import lru_cache
 
 import numpy as np
@@ -428,3 +429,71 @@ def png(image: np.ndarray) -> bytes:
     buffer = io.BytesIO()
     imsave(buffer, image, format="png")
     return buffer.getvalue()
+
+
+# ---- words in pictures: a font for the language spoken ------------------------------------------
+
+#: Fonts that write each language's own letters, tried in this order (Debian's fonts-noto-cjk,
+#: then those of macOS, Windows and other Linux systems). A language not named needs none.
+LANGUAGE_FONTS = {
+    "zh_CN": (
+        "Noto Sans CJK SC",
+        "Noto Sans CJK JP",
+        "Source Han Sans SC",
+        "PingFang SC",
+        "Microsoft YaHei",
+        "WenQuanYi Zen Hei",
+        "SimHei",
+    )
+}
+
+
+@functools.cache
+def _installed_fonts() -> frozenset:
+    from matplotlib import font_manager
+
+    return frozenset(font.name for font in font_manager.fontManager.ttflist)
+
+
+def language_fonts(language: str) -> list[str]:
+    """The fonts installed here that write `language`'s letters, best first (none: none needed or found).
+
+    Examples
+    --------
+    >>> language_fonts("en")
+    []
+    """
+    return [name for name in LANGUAGE_FONTS.get(language, ()) if name in _installed_fonts()]
+
+
+def speaks_in_pictures(function):
+    """Give a drawing function a ``language=`` argument (`msviz.i18n.speaks`), and have its words
+    drawn in a font with the language's letters: where the language needs one, its fonts are added
+    at the end of matplotlib's sans-serif fonts, so each letter comes from the first font that has
+    it (text matplotlib's own fonts can write looks as before).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> from matplotlib.figure import Figure
+    >>> @speaks_in_pictures
+    ... def title(ax):
+    ...     return ax.set_title("深度优先")
+    >>> text = title(Figure().subplots(), language="zh_CN")
+    >>> set(language_fonts("zh_CN")) <= set(matplotlib.rcParams["font.sans-serif"])
+    True
+    """
+    from .i18n import get_language, speaks
+
+    @speaks
+    @functools.wraps(function)
+    def drawn(*args, **kwargs):
+        fonts = language_fonts(get_language())
+        if fonts:
+            import matplotlib
+
+            known = matplotlib.rcParams["font.sans-serif"]
+            matplotlib.rcParams["font.sans-serif"] = [*known, *(f for f in fonts if f not in known)]
+        return function(*args, **kwargs)
+
+    return drawn

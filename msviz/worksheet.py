@@ -19,8 +19,7 @@ from matplotlib.figure import Figure
 
 from . import _checks
 from .board import parse_board
-from .i18n import speaks
-from .render import PALETTE
+from .render import PALETTE, speaks_in_pictures
 from .trace import trace
 from .traversal import READING_ORDER
 from .words import TITLES, WORKSHEET
@@ -109,7 +108,7 @@ def _neighbour_order(ax, neighbors) -> None:
     ax.set_title(WORKSHEET["neighbours"], fontsize=9)
 
 
-@speaks
+@speaks_in_pictures
 def save_worksheet(board, click, path, *, neighbors=READING_ORDER, title: str | None = None) -> Path:
     """Write a two-page PDF: the worksheet, then its answer key; return its path.
 
