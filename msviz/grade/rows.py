@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 
 from .vocabulary import CATEGORIES
@@ -62,6 +64,10 @@ class Row:
         }
 
 
+#: Where a problem's first words end: a colon or an opening bracket, in any language's punctuation.
+_FIRST_WORDS = re.compile(r"[:：]| \(|（")
+
+
 def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
     """How many students made each named mistake (their first), then what stopped the others' code.
 
@@ -77,7 +83,7 @@ def mistake_counts(rows: list[Row]) -> list[tuple[str, int, bool]]:
     """
     counts: dict[tuple[str, bool], int] = {}
     for row in rows:
-        what = row.mistake or (row.problem.split(":")[0].split(" (")[0] if row.problem else "")
+        what = row.mistake or (_FIRST_WORDS.split(row.problem)[0].strip() if row.problem else "")
         if what:
             key = (what, bool(row.mistake))
             counts[key] = counts.get(key, 0) + 1
