@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 from labserver import CHROMIUM_FLAGS, TOKEN, running_lab, wait_for_kernel, write_notebook  # noqa: E402
 
-from msviz.words import VIEW_WORDS  # noqa: E402
+from msviz.words import CONTROLS  # noqa: E402
 
 SIDE = 30
 CELLS = [
@@ -134,7 +134,7 @@ def measure(browser, base: str, name: str, samples: int) -> dict:
         player.locator("[data-control=edit]").click()
         page.wait_for_function(  # the switch says what it does now: leave edit mode
             "([b, done]) => b.textContent === done",
-            arg=[player.locator("[data-control=edit]").element_handle(), VIEW_WORDS["control_edit_done"]],
+            arg=[player.locator("[data-control=edit]").element_handle(), CONTROLS["control_edit_done"]],
         )
         edits, reruns = [], []
         cells = [(r, c) for r in (1, 5, 24, 28) for c in (1, 6, 23, 28)]

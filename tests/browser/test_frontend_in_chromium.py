@@ -186,9 +186,9 @@ HAND_FRAMES = {
 def test_each_calls_variables_on_the_first_official_example_are_the_hand_worked_ones(module, order, e):
     import base64
 
-    from msviz.words import VIEW_WORDS
+    from msviz.words import view_words
 
     state = view_state(msviz.trace(EXAMPLE_1, (3, 0), order=order))
     binary = {k: base64.b64encode(v).decode() for k, v in state.items() if isinstance(v, bytes)}
-    plain = {**{k: v for k, v in state.items() if not isinstance(v, bytes)}, "words": dict(VIEW_WORDS)}
+    plain = {**{k: v for k, v in state.items() if not isinstance(v, bytes)}, "words": view_words("en")}
     assert module.evaluate(FRAMES, [{"binary": binary, "plain": plain}, e]) == HAND_FRAMES[(order, e)]
