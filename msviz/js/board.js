@@ -100,7 +100,7 @@ export function renderBoard({ model, el }) {
   // Tests and the benchmark read what is drawn through this handle.
   root.msviz = boardHandle(model, els, {
     drawn: drawing.drawn, reveal: r, tiles: parts.tiles, line: () => parts.codePanel.line(), animating: drawing.flooding,
-    cursor: () => parts.keyboard.cursor(),
+    cursor: () => parts.keyboard.cursor(), relayout: drawing.relayout,
   });
   const legendAgain = () => parts.legend.draw();
   const buildCode = () => { parts.codePanel.build(); parts.placing.reset(); }; // and choose the arrangement again
@@ -298,8 +298,9 @@ function listen(model, handlers) {
   for (const [name, handler] of Object.entries(handlers)) model.on(`change:${name}`, handler);
 }
 
-/** What tests and the benchmark read of a board view: what it drew. `view` gives {drawn() ([position,
- *  event, current step] or null), reveal(), tiles, line(), animating(), cursor()}. */
+/** What tests and the benchmark read of a board view: what it drew (and its stage: relayout). `view`
+ *  gives {drawn() ([position, event, current step] or null), reveal(), tiles, line(), animating(),
+ *  cursor(), relayout()}. */
 function boardHandle(model, els, view) {
   const { tiles } = view;
   const r = () => view.reveal();
@@ -324,6 +325,7 @@ function boardHandle(model, els, view) {
     cols: () => r().cols,
     animating: view.animating,
     cursor: view.cursor, // the keyboard's cell (row * cols + col), -1 before the keys first move it
+    relayout: view.relayout, // arrange the view again (its stage's: what is above it changed height)
     /** What the simulation's part shows (simulate.js). */
     byHand: () => ({
       rule: els.sim.rule.textContent, strip: Array.from(els.sim.strip.children, (c) => c.textContent),

@@ -9,6 +9,9 @@ import { make } from "./parts.js";
 export const CODE_WINDOW = 5; // lines of code in sight when the code is under the board
 export const LINE_PX = 12 * 1.45; // a line of code
 export const FRAME_LINES = 4; // lines of the calls' rows in sight when they are under the board
+export const LEAST_CELL = 12; // the smallest side of a cell the height may ask for (a cell stays clickable)
+export const LEAST_BOARD = 200; // the narrowest a board's column gets beside another (its caption's words)
+export const BOARDS_GAP = 16; // between two boards side by side (view.css's .msviz-boards gap)
 
 /** The rows of caption a board `w` CSS pixels wide keeps, for the longest caption it may show (so
  *  that the board does not jump from step to step). Pure arithmetic. */
@@ -17,9 +20,17 @@ export function captionLines(w) {
 }
 
 /** The side of a cell, in CSS pixels, for a board of `rows` x `cols` in `w` x `h` pixels: at most
- *  `most`, the whole width, and at least 12 whatever the height. Pure arithmetic. */
+ *  `most`, the whole width, and at least LEAST_CELL whatever the height. Pure arithmetic. */
 export function cellFit(rows, cols, w, h, most) {
-  return Math.min(most, w / cols, Math.max(12, h / rows));
+  return Math.min(most, w / cols, Math.max(LEAST_CELL, h / rows));
+}
+
+/** Whether boards of `cols` columns each fit side by side in `width` CSS pixels: each column at least
+ *  LEAST_BOARD wide and each board's cells at least LEAST_CELL (else they go one under another).
+ *  Pure arithmetic. */
+export function sideBySide(width, cols) {
+  const each = (width - BOARDS_GAP * (cols.length - 1)) / cols.length;
+  return each >= LEAST_BOARD && cols.every((c) => each / c >= LEAST_CELL);
 }
 
 /** The height `node` takes in its column, its margins included (0 when it is not shown). */
@@ -51,8 +62,11 @@ export function makeLayout(model, el, els) {
         break;
       }
     }
+    // Above the view: what is above its boards (a status line, the bar), not a board above it: two
+    // boards one under the other are each in sight by itself.
     const frame = root.closest("[data-msviz-frame], .jp-OutputArea-output, .output_subarea");
-    const above = frame ? root.getBoundingClientRect().top - frame.getBoundingClientRect().top : 0;
+    const top = (root.closest(".msviz-boards") || root).getBoundingClientRect().top;
+    const above = frame ? top - frame.getBoundingClientRect().top : 0;
     return height - Math.max(0, above) - 8;
   }
 

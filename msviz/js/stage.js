@@ -9,6 +9,7 @@
 // control bar where `controls` is on; under them, an error raised in Python by a click.
 import { renderBoard } from "./board.js";
 import { makeControls } from "./controls.js";
+import { sideBySide } from "./layout.js";
 import { make } from "./parts.js";
 import { readReveal, typed } from "./reveal.js";
 
@@ -73,6 +74,26 @@ export function makeHead(model) {
   return { head, draw, dispose: () => restart.removeEventListener("click", onRestart) };
 }
 
+/** The room the boards of a stage have: side by side while they fit (sideBySide), else one under
+ *  another; and each arranged again when what is above them (the status line, the bar) changes its
+ *  height (a status of Python's, a bar wrapped on more lines). Returns the ResizeObserver. */
+function makeRoom(boards, models, head) {
+  let width = -1;
+  const above = new Map(); // the heights last seen of what is above the boards
+  const room = new ResizeObserver((seen) => {
+    if (boards.clientWidth !== width) {
+      width = boards.clientWidth;
+      const stacked = models.length > 1 && !sideBySide(width, models.map((m) => m.get("cols")));
+      boards.classList.toggle("msviz-boards-stacked", stacked);
+    }
+    const moved = seen.filter((s) => s.target !== boards && above.get(s.target) !== s.target.offsetHeight);
+    for (const s of moved) above.set(s.target, s.target.offsetHeight);
+    if (moved.length) for (const view of boards.querySelectorAll(".msviz-view")) view.msviz?.relayout();
+  });
+  for (const part of [boards, head]) room.observe(part);
+  return room;
+}
+
 /** Draw the widget of `model` into `el`: its boards, bar and status. Returns the clean-up. */
 export function renderStage({ model, el }) {
   const stage = make("div", "msviz-stage");
@@ -108,7 +129,9 @@ export function renderStage({ model, el }) {
       names: names.join(" / "),
     });
     stage.insertBefore(controls.bar, boards);
+    room.observe(controls.bar);
   }
+  const room = makeRoom(boards, models, head.head);
   syncControls();
   const drawError = () => {
     error.textContent = model.get("error") || "";
@@ -131,6 +154,7 @@ export function renderStage({ model, el }) {
   return () => {
     for (const [event, cb] of Object.entries(heard)) model.off(event, cb);
     head.dispose();
+    room.disconnect();
     if (controls) controls.dispose();
     for (const u of undo) u();
   };
