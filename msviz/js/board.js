@@ -281,7 +281,9 @@ function nameView(model, els, r, pointing, guessing, simKeys) {
   if (words.lang) els.root.setAttribute("lang", words.lang); // the language its words are in
   els.canvas.setAttribute("aria-label", fill(words, "board_name", size));
   els.code.setAttribute("aria-label", words.code_name);
-  els.frames.setAttribute("aria-label", words[`frames_name_${r.order}`]);
+  const framesName = words[`frames_name_${r.order}`]; // none for a game's board: it has no order
+  if (framesName) els.frames.setAttribute("aria-label", framesName);
+  else els.frames.removeAttribute("aria-label");
 }
 
 /** The cell [row, col] of reveal r under a pointer `event` on `canvas`, or null off the board. */

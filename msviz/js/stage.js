@@ -98,6 +98,8 @@ function makeRoom(boards, models, head) {
 export function renderStage({ model, el }) {
   const stage = make("div", "msviz-stage");
   stage.dataset.msvizFrame = ""; // a board keeps itself and the bar above it in sight together
+  const lang = (model.get("words") || {}).lang;
+  if (lang) stage.setAttribute("lang", lang); // its bar and status line too are in its words' language
   const boards = make("div", "msviz-boards");
   const error = make("pre", "msviz-error");
   error.setAttribute("role", "alert");
