@@ -136,3 +136,26 @@ def test_the_pseudo_language_wraps_and_lengthens_every_phrase_keeping_its_fields
     assert re.fullmatch(r"⟦step 3: \(0, 1\) has 2 adjacent mines, so it becomes 2~+⟧", said)
     english = "step 3: (0, 1) has 2 adjacent mines, so it becomes 2"
     assert len(said) - 2 >= len(english) * 4 // 3 - 4
+
+
+def test_every_phrase_written_in_the_code_is_in_the_template(template):
+    """A ``_("...")`` the extractor cannot see (inside an f-string, say) would be English in every
+    language: each one written in msviz's code must be a phrase of the template."""
+    import ast
+
+    ids = {m.id if isinstance(m.id, str) else m.id[0] for m in template if m.id}
+    unseen, seen = [], 0
+    for path in sorted(_catalogs.PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            called = isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+            if (
+                called
+                and node.func.id in ("_", "_n")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                seen += 1
+                if node.args[0].value not in ids:
+                    unseen.append(f"{path.name}:{node.lineno}: {node.args[0].value}")
+    assert seen > 100
+    assert unseen == [], unseen

@@ -73,9 +73,9 @@ def class_page(
         "<h1>" + _("The class's results") + "</h1>",
         f"<p>{said}</p>",
         *([f'<p class="fence">{fenced}</p>'] if fence else []),
-        f"<h2>{_('Mistakes across the class')}</h2>",
+        "<h2>" + _("Mistakes across the class") + "</h2>",
         _mistake_chart(mistake_counts(rows), PALETTE, all(row.verdict == "right" for row in rows)),
-        f"<h2>{_('Every student')}</h2>",
+        "<h2>" + _("Every student") + "</h2>",
         _student_table(rows, out_of),
         _lesson_gain(rows),
         "<h2>" + _("Each student's first wrong board") + "</h2>",
@@ -88,7 +88,7 @@ def class_page(
     ]
     wrong = [row for row in rows if row.failure]
     if not wrong and all(row.verdict == "right" for row in rows):
-        parts.append(f"<p>{_('No wrong board: every submission graded was right.')}</p>")
+        parts.append("<p>" + _("No wrong board: every submission graded was right.") + "</p>")
     elif not wrong:
         parts.append(
             "<p>" + _("No wrong board to show: what went wrong is in each student's row above.") + "</p>"
@@ -101,7 +101,7 @@ def class_page(
 def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right: bool = True) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
     if not counts and all_right:
-        return f"<p>{_('No mistakes: every submission was right.')}</p>"
+        return "<p>" + _("No mistakes: every submission was right.") + "</p>"
     if not counts:
         return (
             "<p>" + _("No named mistake to count: each wrong answer is in its student's row below.") + "</p>"
@@ -133,9 +133,11 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right
         + "</svg>"
     )
     table = (
-        f"<details><summary>{_('The same figures as a table')}</summary>"
-        f'<table><thead><tr><th scope="col">{_("mistake")}</th>'
-        f'<th scope="col">{_("students")}</th></tr></thead><tbody>'
+        "<details><summary>" + _("The same figures as a table") + "</summary>"
+        '<table><thead><tr><th scope="col">' + _("mistake") + "</th>"
+        '<th scope="col">'
+        + _("students")
+        + "</th></tr></thead><tbody>"
         + "".join(
             f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>'
             for w, n, _named in counts
@@ -153,7 +155,7 @@ def _student_table(rows: list[Row], out_of: float = 1.0) -> str:
     shown = [name for name in CATEGORIES if any(name in row.results for row in rows)]
     names = [_("student"), _("verdict"), _("points"), *(CATEGORIES[name] for name in shown)]
     head = "".join(f'<th scope="col">{html.escape(name)}</th>' for name in names)
-    head += f'<th scope="col">{_("mistake or problem")}</th>'
+    head += '<th scope="col">' + _("mistake or problem") + "</th>"
     body = []
     for row in rows:
         verdict = VERDICT_WORDS[row.verdict] if row.verdict in VERDICT_WORDS else row.verdict
@@ -197,13 +199,13 @@ def _lesson_gain(rows: list[Row]) -> str:
         "learned: below 0.3 is low, 0.3 to 0.7 medium, above 0.7 high (Hake, 1998). A small class moves "
         "it a lot: read it with the scores."
     ).format(gain=g, students=figures["students"], pre=_share(figures["pre"]), post=_share(figures["post"]))
+    heads = [_("student"), _("pre-test"), _("post-test"), _("gain")]
+    head = f'<th scope="col">{heads[0]}</th>' + "".join(
+        f'<th scope="col" class="num">{name}</th>' for name in heads[1:]
+    )
+    title = _("Did the lesson teach?")
     return (
-        f"<h2>{_('Did the lesson teach?')}</h2>"
-        f"<p>{said}</p>"
-        f'<table><thead><tr><th scope="col">{_("student")}</th>'
-        f'<th scope="col" class="num">{_("pre-test")}</th>'
-        f'<th scope="col" class="num">{_("post-test")}</th>'
-        f'<th scope="col" class="num">{_("gain")}</th></tr></thead>'
+        f"<h2>{title}</h2><p>{said}</p><table><thead><tr>{head}</tr></thead>"
         f"<tbody>{''.join(lines)}</tbody></table>"
     )
 
