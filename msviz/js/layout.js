@@ -74,6 +74,7 @@ export function makeLayout(model, el, els) {
   function codeWidth(source) {
     if (!charPx) {
       const probe = make("code", "", "0".repeat(20));
+      probe.style.whiteSpace = "pre"; // unwrapped however narrow the code's column is now
       code.append(probe);
       charPx = probe.getBoundingClientRect().width / 20 || 7.2;
       probe.remove();
