@@ -165,7 +165,7 @@ def fonts_drawing(page, stage, text: str) -> dict:
     return {**drawn, "fonts": {f["familyName"]: f["glyphCount"] for f in fonts}}
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", [*LANGUAGES, "pseudo"])  # pseudo: every phrase a third longer
 def test_each_widget_fits_speaks_its_language_and_passes_axe_at_1024x768(ran, language):
     page = ran(language)
     lang = html_lang(language)
