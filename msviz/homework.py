@@ -75,6 +75,8 @@ class QuizBank(anywidget.AnyWidget):
     picture = traitlets.Unicode("").tag(sync=True)  # the question's picture, a data: URL of a PNG
     prompt = traitlets.Unicode("").tag(sync=True)
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The key that types each choice, where it is not the choice's first letter (an order: D and B).
+    choice_keys = traitlets.Dict().tag(sync=True)
     answered_by = traitlets.Unicode("cell").tag(sync=True)  # "cell", "cells" or "choice"
     verdict = traitlets.Unicode("").tag(sync=True)  # what the last answer to this question got
     verdict_kind = traitlets.Unicode("").tag(sync=True)  # "right", "wrong", "refused" or ""
@@ -171,6 +173,7 @@ class QuizBank(anywidget.AnyWidget):
             self.picture = self._pictures[i]
             self.prompt = question.prompt
             self.choices = list(question.choices)
+            self.choice_keys = dict(zip(question.choices, "db")) if question.kind == "order" else {}
             self.answered_by = question.answered_by
             self.verdict, self.verdict_kind, self.keep = said, kind, keep
             self.shown = i

@@ -349,3 +349,17 @@ def test_the_command_line_speaks_pseudo(tmp_path, capsys, monkeypatch):
         seen[where] = text
     assert all(seen.values()), seen
     assert_all_said(seen)
+
+
+def test_the_bank_sends_the_keys_that_type_an_order_in_any_language():
+    from msviz.words import ORDER_WORDS
+
+    bank = msviz.quiz_bank("ada", n=12, language="zh_CN")
+    orders = [i for i, q in enumerate(bank.questions) if q.kind == "order"]
+    assert orders, "no order question in this bank"
+    bank.index = orders[0]
+    with msviz.i18n.speaking("zh_CN"):
+        assert bank.choice_keys == {ORDER_WORDS["dfs"]: "d", ORDER_WORDS["bfs"]: "b"}
+    others = [i for i, q in enumerate(bank.questions) if q.kind != "order"]
+    bank.index = others[0]
+    assert bank.choice_keys == {}

@@ -77,12 +77,15 @@ function bankParts(words) {
 }
 
 /** The choice of `offered` that a typed `key` names, after `typed` (so 1 then 0 is "10"); or "".
- *  B or 0 name a blank, a letter the choice it begins (D, B for an order). */
-export function typedChoice(offered, typed, key) {
+ *  B or 0 name a blank; a letter names the choice Python gave that key (`keys`: D and B for an order,
+ *  whatever the language calls it), else the choice it begins. */
+export function typedChoice(offered, typed, key, keys = {}) {
   const named = (text) => {
     const lower = text.toLowerCase();
     if (offered.includes(text)) return text;
     if (offered.includes("B") && (lower === "b" || text === "0")) return "B";
+    const given = offered.find((choice) => keys[choice] === lower);
+    if (given) return given;
     return offered.find((choice) => choice.toLowerCase().startsWith(lower) && /^[a-z]$/.test(lower)) || "";
   };
   return named(typed + key) || named(key);
@@ -191,8 +194,8 @@ function renderBank({ model, el }) {
     else if (key === "Enter" && by === "cells") answer(chosen);
     else if (key === "Enter" && by === "cell" && (chosen[0] || cursor)) answer(chosen[0] || cursor);
     else if (key === "Enter" && by === "choice" && typed) answer(typed);
-    else if (by === "choice" && key.length === 1 && typedChoice(model.get("choices"), typed, key)) {
-      typed = typedChoice(model.get("choices"), typed, key);
+    else if (by === "choice" && key.length === 1 && typedChoice(model.get("choices"), typed, key, model.get("choice_keys"))) {
+      typed = typedChoice(model.get("choices"), typed, key, model.get("choice_keys"));
       markTyped();
     } else if (key === "n" || key === "N") go(1);
     else if (key === "p" || key === "P") go(-1);

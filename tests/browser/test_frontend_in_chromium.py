@@ -192,3 +192,34 @@ def test_each_calls_variables_on_the_first_official_example_are_the_hand_worked_
     binary = {k: base64.b64encode(v).decode() for k, v in state.items() if isinstance(v, bytes)}
     plain = {**{k: v for k, v in state.items() if not isinstance(v, bytes)}, "words": view_words("en")}
     assert module.evaluate(FRAMES, [{"binary": binary, "plain": plain}, e]) == HAND_FRAMES[(order, e)]
+
+
+def test_an_order_is_typed_d_or_b_in_any_language(browser):
+    """The bank's order question: D and B type the two orders whatever words show them (Python sends
+    the keys); without them, only a choice's first letter would, which no Chinese choice has."""
+    from msviz.frontend import BANK_ESM
+    from msviz.i18n import speaking
+    from msviz.words import ORDER_WORDS
+
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_content("<!DOCTYPE html><html><body></body></html>")
+    page.evaluate(
+        """async source => {
+            const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
+            window.bank = await import(url);
+        }""",
+        BANK_ESM,
+    )
+    for language in ("zh_CN", "es", "en"):
+        with speaking(language):
+            offered = [ORDER_WORDS["dfs"], ORDER_WORDS["bfs"]]
+        keys = dict(zip(offered, "db"))
+        typed = page.evaluate(
+            "([offered, keys]) => ['d', 'B', 'x'].map(k => window.bank.typedChoice(offered, '', k, keys))",
+            [offered, keys],
+        )
+        assert typed == [offered[0], offered[1], ""], language
+    unkeyed = page.evaluate("() => window.bank.typedChoice(['深度优先', '广度优先'], '', 'd')")
+    assert unkeyed == ""  # what the keys mend
+    context.close()
