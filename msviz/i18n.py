@@ -452,3 +452,18 @@ def view_words(*tables: Mapping, language: str | None = None) -> dict:
         words["plural"] = list(plural_table(spoken))
         words["lang"] = _TAGS[spoken]
     return words
+
+
+#: How a list of words is joined in each language (Chinese: 、).
+LISTS = Phrases("lists", {"separator": ", "})
+
+
+def listed(words) -> str:
+    """`words` as a list in the language spoken now: ``a, b, c`` in English, ``a、b、c`` in Chinese.
+
+    Examples
+    --------
+    >>> listed(["files", "network"])
+    'files, network'
+    """
+    return LISTS["separator"].join(words)

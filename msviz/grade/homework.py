@@ -9,7 +9,7 @@ the answers earn by the rules, whatever the notebook's own objects say.
 from __future__ import annotations
 
 from ..bank import make_bank
-from ..i18n import _, _n
+from ..i18n import _, _n, listed
 from ..words import SIMULATE
 
 
@@ -105,7 +105,7 @@ def set_row(data, out_of: float) -> dict:
         sims.steps,
     ).format(seed=repr(sims.seed), right=sims.right, steps=sims.steps)
     if wrong:
-        kinds = ", ".join(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
+        kinds = listed(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
         said = _("{said}; wrong: {kinds}").format(said=said, kinds=kinds)
     mistake = SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else ""
     return _homework_row(sims.right == sims.steps, sims.score(), out_of, said, sims.seed, mistake=mistake)

@@ -8,7 +8,7 @@ import html
 import numpy as np
 
 from ..board import SYMBOLS
-from ..i18n import _, _n, html_lang
+from ..i18n import _, _n, html_lang, listed
 from ..render import PALETTE, marked_image, png
 from .rows import VERDICTS, Row, gain, mistake_counts
 from .vocabulary import CATEGORIES, ORDER_WORDS, VERDICT_WORDS
@@ -57,7 +57,7 @@ def class_page(
         graded = _("the answers and the {order} order").format(order=ORDER_WORDS[order])
     else:
         graded = _("the answers")
-    summary = ", ".join(f"{n} {VERDICT_WORDS[verdict]}" for verdict, n in counts.items() if n)
+    summary = listed(f"{n} {VERDICT_WORDS[verdict]}" for verdict, n in counts.items() if n)
     said = _n(
         "{n} submission, graded on {graded}: {summary}.",
         "{n} submissions, graded on {graded}: {summary}.",

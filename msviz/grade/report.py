@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass, field
 
-from ..i18n import _, _n, speaking
+from ..i18n import _, _n, listed, speaking
 from .failure import WRITES_KEPT as WRITES_KEPT
 from .failure import Failure as Failure
 from .failure import board_text as board_text
@@ -234,7 +234,7 @@ class Report:
                 p, t = self.results["order"]
                 order = ORDER_WORDS[self.order] if self.order in ORDER_WORDS else "?"
                 parts.append(_("order ({order}) {passed}/{tried}").format(order=order, passed=p, tried=t))
-            return _("Boards right: {categories}.").format(categories=", ".join(parts))
+            return _("Boards right: {categories}.").format(categories=listed(parts))
 
     def __str__(self) -> str:
         with speaking(self.language):

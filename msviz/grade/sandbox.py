@@ -36,7 +36,7 @@ import struct
 import sys
 import sysconfig
 
-from ..i18n import Phrases
+from ..i18n import Phrases, listed
 
 __all__ = ["LAYERS", "NONE", "available", "layers_words", "enter", "landlock_abi", "clean_environment"]
 
@@ -353,4 +353,4 @@ def layers_words(held) -> str:
     ('files, network', 'none: submissions ran with your rights')
     """
     named = [LAYER_WORDS[layer] for layer in LAYERS if layer in held]
-    return ", ".join(named) if named else LAYER_WORDS["none"]
+    return listed(named) if named else LAYER_WORDS["none"]
