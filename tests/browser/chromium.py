@@ -52,3 +52,22 @@ def serious(results) -> list[str]:
         for v in results.response["violations"]
         if v["impact"] in ("critical", "serious")
     ]
+
+
+def cursor_to_next_cell(page, t, click):
+    """Focus the first view of `page` and move its keyboard cursor from `click` (where the first key
+    puts it) to the cell of step 1 of trace `t`: a row's arrow, then a column's. Return the view and
+    that cell."""
+    view = page.locator(".msviz-view").first
+    view.focus()
+    page.keyboard.press("ArrowUp")  # the first key puts the cursor on the cell of this step: the click
+    target = (int(t.row[1]), int(t.col[1]))
+    keys = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
+    for dr, dc in [
+        ((target[0] > click[0]) - (target[0] < click[0]), 0),
+        (0, (target[1] > click[1]) - (target[1] < click[1])),
+    ]:
+        if (dr, dc) != (0, 0):
+            page.keyboard.press(keys[(dr, dc)])
+    page.evaluate(FRAMES, 2)
+    return view, target

@@ -14,7 +14,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from chromium import FRAMES, serious, shoot
+from chromium import FRAMES, cursor_to_next_cell, serious, shoot
 
 import msviz
 from msviz.render import PALETTE
@@ -87,18 +87,7 @@ def test_the_quiz_is_answered_from_the_keyboard_with_a_visible_cursor(open_quiz)
     q = msviz.quiz(BOARD, CLICK, order="dfs")
     t = q.trace
     page = open_quiz(q)
-    view = page.locator(".msviz-view").first
-    view.focus()
-    page.keyboard.press("ArrowUp")  # the first key puts the cursor on the cell of this step: the click
-    target = (int(t.row[1]), int(t.col[1]))
-    keys = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
-    for dr, dc in [
-        ((target[0] > CLICK[0]) - (target[0] < CLICK[0]), 0),
-        (0, (target[1] > CLICK[1]) - (target[1] < CLICK[1])),
-    ]:
-        if (dr, dc) != (0, 0):
-            page.keyboard.press(keys[(dr, dc)])
-    page.evaluate(FRAMES, 2)
+    view, target = cursor_to_next_cell(page, t, CLICK)
     # The cursor is drawn in the focus colour round its cell.
     ring = view.evaluate(
         """(root, [row, col]) => {

@@ -21,9 +21,9 @@ from msviz.grade import record
 from msviz.viewstate import view_state
 
 
-@pytest.fixture(scope="module")
-def module(browser):
-    """A blank page with the joined module imported as `window.m` (as anywidget imports it)."""
+def page_with_module(browser, source: str):
+    """A new context's blank page with the module `source` imported as `window.m` (as anywidget
+    imports it); return the context and the page."""
     context = browser.new_context()
     page = context.new_page()
     page.set_default_timeout(PATIENCE)
@@ -33,8 +33,15 @@ def module(browser):
             const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
             window.m = await import(url);
         }""",
-        ESM,
+        source,
     )
+    return context, page
+
+
+@pytest.fixture(scope="module")
+def module(browser):
+    """A blank page with the joined module imported as `window.m`."""
+    context, page = page_with_module(browser, ESM)
     yield page
     context.close()
 
@@ -201,25 +208,16 @@ def test_an_order_is_typed_d_or_b_in_any_language(browser):
     from msviz.i18n import speaking
     from msviz.words import ORDER_WORDS
 
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_content("<!DOCTYPE html><html><body></body></html>")
-    page.evaluate(
-        """async source => {
-            const url = URL.createObjectURL(new Blob([source], {type: "text/javascript"}));
-            window.bank = await import(url);
-        }""",
-        BANK_ESM,
-    )
+    context, page = page_with_module(browser, BANK_ESM)
     for language in ("zh_CN", "es", "en"):
         with speaking(language):
             offered = [ORDER_WORDS["dfs"], ORDER_WORDS["bfs"]]
         keys = dict(zip(offered, "db"))
         typed = page.evaluate(
-            "([offered, keys]) => ['d', 'B', 'x'].map(k => window.bank.typedChoice(offered, '', k, keys))",
+            "([offered, keys]) => ['d', 'B', 'x'].map(k => window.m.typedChoice(offered, '', k, keys))",
             [offered, keys],
         )
         assert typed == [offered[0], offered[1], ""], language
-    unkeyed = page.evaluate("() => window.bank.typedChoice(['深度优先', '广度优先'], '', 'd')")
+    unkeyed = page.evaluate("() => window.m.typedChoice(['深度优先', '广度优先'], '', 'd')")
     assert unkeyed == ""  # what the keys mend
     context.close()

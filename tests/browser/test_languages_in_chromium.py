@@ -21,7 +21,7 @@ import subprocess
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from chromium import FRAMES, PATIENCE, serious, shoot
+from chromium import FRAMES, PATIENCE, cursor_to_next_cell, serious, shoot
 from hosts import OVERFLOW
 from labserver import running_lab, write_notebook
 from test_notebooks_in_chromium import _run_all, assert_no_errors, drawn_step, scrub_to, wait_drawn
@@ -303,19 +303,8 @@ def test_the_pseudo_language_leaves_no_english_in_the_quiz(open_quiz):
         page = open_quiz(q)
     seen: set = set()
     the_words_seen(page, seen)
-    view = page.locator(".msviz-view").first
-    view.focus()
-    page.keyboard.press("ArrowUp")  # the first key puts the cursor on the click's cell
     t = q.trace
-    target = (int(t.row[1]), int(t.col[1]))  # the next cell, as test_access_in_chromium.py goes there
-    keys = {(1, 0): "ArrowDown", (-1, 0): "ArrowUp", (0, 1): "ArrowRight", (0, -1): "ArrowLeft"}
-    for dr, dc in [
-        ((target[0] > CLICK[0]) - (target[0] < CLICK[0]), 0),
-        (0, (target[1] > CLICK[1]) - (target[1] < CLICK[1])),
-    ]:
-        if (dr, dc) != (0, 0):
-            page.keyboard.press(keys[(dr, dc)])
-    page.evaluate(FRAMES, 2)
+    view, target = cursor_to_next_cell(page, t, CLICK)
     the_words_seen(page, seen)  # the cursor's cell, said
     page.keyboard.press("Enter")  # a guess, and its verdict
     page.wait_for_function("root => root.msviz.quiz().tries === 1", arg=view.element_handle())
