@@ -46,13 +46,18 @@ GRADER_CPU = 15.0
 INTERRUPTED = 72
 
 
-def _address_space() -> int:
-    """Bytes of address space this process has mapped now (0 where it cannot be read)."""
+def _statm(field: int) -> int:
+    """Bytes of field `field` of /proc/self/statm (0: mapped, 1: resident); 0 where it cannot be read."""
     try:
         with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+            return int(statm.read().split()[field]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
+
+
+def _address_space() -> int:
+    """Bytes of address space this process has mapped now (0 where it cannot be read)."""
+    return _statm(0)
 
 
 def _no_input(prompt=""):
@@ -210,8 +215,4 @@ def held_at_most() -> int:
 
 def resident() -> int:
     """Bytes of memory this process holds now (0 where it cannot be read)."""
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
+    return _statm(1)

@@ -108,7 +108,7 @@ class Remote:
             return self.ended
         self.channel.close()
         if why is not None:
-            self._kill_inside()
+            self.kill_inside()
         status, usage = self._reap(grace=5.0)
         self.ended = Ended(
             status,
@@ -122,7 +122,7 @@ class Remote:
             shutil.rmtree(self.folder, ignore_errors=True)
         return self.ended
 
-    def _kill_inside(self) -> None:
+    def kill_inside(self) -> None:
         """Kill the runner's first process's children: with a PID namespace, its init, whose end
         the kernel makes wait until every process in the namespace has ended; the first process
         then ends by itself, so that reaping it means nothing the student started is left."""

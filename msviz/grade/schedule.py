@@ -63,7 +63,7 @@ class _Live:
             self.cancelled = True
             remotes = list(self.remotes)
         for remote in remotes:
-            remote._kill_inside()
+            remote.kill_inside()
 
 
 def grade_class(
