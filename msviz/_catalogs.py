@@ -134,14 +134,14 @@ def make(languages=None) -> dict[str, dict]:
     pot = template()
     TEMPLATE.parent.mkdir(parents=True, exist_ok=True)
     with open(TEMPLATE, "wb") as f:
-        write_po(f, pot, width=100, omit_header=False, sort_output=False)
+        write_po(f, pot, width=100, omit_header=False, sort_output=False, include_lineno=False)
     said = {}
     for language in languages or [code for code in i18n.LANGUAGES if code != "en"]:
         catalog = update(language, pot)
         path = po_path(language)
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as f:
-            write_po(f, catalog, width=100, include_previous=False)
+            write_po(f, catalog, width=100, include_previous=False, include_lineno=False)
         with open(path.with_suffix(".mo"), "wb") as f:
             compile_to(f, catalog)
         said[language] = statistics(catalog)
@@ -181,7 +181,7 @@ def fill(language: str, translations: dict) -> int:
             m.flags.discard("fuzzy")
             written += 1
     with open(path, "wb") as f:
-        write_po(f, catalog, width=100, include_previous=False)
+        write_po(f, catalog, width=100, include_previous=False, include_lineno=False)
     with open(path.with_suffix(".mo"), "wb") as f:
         compile_to(f, catalog)
     return written
