@@ -76,8 +76,7 @@ def update(language: str, pot: Catalog) -> Catalog:
     """Language `language`'s catalog brought up to `pot`: its translations kept, new phrases empty."""
     path = po_path(language)
     if path.exists():
-        with open(path, "rb") as f:
-            catalog = read_po(f, locale=language)
+        catalog = read(language)
     else:
         catalog = Catalog(
             locale=language, domain=i18n.DOMAIN, project="msviz", fuzzy=False, creation_date=DATE
@@ -117,6 +116,22 @@ def fields_that_differ(catalog: Catalog) -> list[str]:
     return wrong
 
 
+def read(language: str) -> Catalog:
+    """`language`'s catalog as its ``msviz.po`` has it."""
+    with open(po_path(language), "rb") as f:
+        return read_po(f, locale=language)
+
+
+def write(language: str, catalog: Catalog) -> None:
+    """Write `catalog` as `language`'s ``msviz.po``, and compiled beside it as its ``msviz.mo``."""
+    path = po_path(language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as f:
+        write_po(f, catalog, width=100, include_previous=False, include_lineno=False)
+    with open(path.with_suffix(".mo"), "wb") as f:
+        compile_to(f, catalog)
+
+
 def compile_to(f, catalog: Catalog) -> None:
     """Write `catalog` compiled to the open file `f`, its untranslated phrases left out (so that they
     are said in English: Babel would write a phrase with a count in English forms chosen by the
@@ -138,12 +153,7 @@ def make(languages=None) -> dict[str, dict]:
     said = {}
     for language in languages or [code for code in i18n.LANGUAGES if code != "en"]:
         catalog = update(language, pot)
-        path = po_path(language)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as f:
-            write_po(f, catalog, width=100, include_previous=False, include_lineno=False)
-        with open(path.with_suffix(".mo"), "wb") as f:
-            compile_to(f, catalog)
+        write(language, catalog)
         said[language] = statistics(catalog)
     return said
 
@@ -155,8 +165,7 @@ def _key(message) -> str:
 
 def missing(language: str) -> list[dict]:
     """The phrases `language`'s catalog does not translate yet, as a translator is given them."""
-    with open(po_path(language), "rb") as f:
-        catalog = read_po(f, locale=language)
+    catalog = read(language)
     return [
         {"key": _key(m), "english": m.id, "notes": m.auto_comments, "forms": catalog.num_plurals}
         if isinstance(m.id, (list, tuple))
@@ -169,9 +178,7 @@ def missing(language: str) -> list[dict]:
 def fill(language: str, translations: dict) -> int:
     """Write `translations` (key: a phrase's translation, or its list of forms) into `language`'s
     catalog and compile it; return how many were written."""
-    path = po_path(language)
-    with open(path, "rb") as f:
-        catalog = read_po(f, locale=language)
+    catalog = read(language)
     written = 0
     for m in catalog:
         if m.id and _key(m) in translations:
@@ -180,10 +187,7 @@ def fill(language: str, translations: dict) -> int:
                 m.string = [m.string] * catalog.num_plurals
             m.flags.discard("fuzzy")
             written += 1
-    with open(path, "wb") as f:
-        write_po(f, catalog, width=100, include_previous=False, include_lineno=False)
-    with open(path.with_suffix(".mo"), "wb") as f:
-        compile_to(f, catalog)
+    write(language, catalog)
     return written
 
 

@@ -22,7 +22,7 @@ import traitlets
 
 from .bank import Bank, Question, Verdict, make_bank
 from .frontend import BANK_ESM, CSS
-from .i18n import get_language, speaking, speaks, view_words
+from .i18n import get_language, in_own_language, speaks, view_words
 from .render import png, state_image
 from .view import with_png
 from .words import BANK
@@ -122,12 +122,9 @@ class QuizBank(anywidget.AnyWidget):
     def answers(self):
         return self.bank.answers
 
+    @in_own_language
     def answer(self, i: int, value) -> Verdict:
         """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""
-        with speaking(self.language):
-            return self._answer(i, value)
-
-    def _answer(self, i: int, value) -> Verdict:
         verdict = self.bank.answer(i, value)
         counted, _ = self.bank.answers[i]  # the line to keep is the one that counted: the first answer
         self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, counted))
@@ -155,12 +152,9 @@ class QuizBank(anywidget.AnyWidget):
 
     # ---- the widget ------------------------------------------------------------------------------
 
+    @in_own_language
     def _show(self) -> None:
         """Set the traits of the question at `index`: its picture, words, choices and last verdict."""
-        with speaking(self.language):
-            self._show_question()
-
-    def _show_question(self) -> None:
         i = min(max(self.index, 0), len(self.bank) - 1)
         question = self.bank.questions[i]
         said, kind, keep = self._said.get(i, ("", "", ""))
@@ -181,26 +175,23 @@ class QuizBank(anywidget.AnyWidget):
                 right=self.bank.right, total=len(self), answered=self.bank.answered
             )
 
+    @in_own_language
     def _heard(self, widget, content, buffers) -> None:
         """An answer from the browser: judged here, by the rules; a refused one is said, not scored."""
         if not isinstance(content, dict) or content.get("event") != "answer":
             return
         i = content.get("index", self.index)
-        with speaking(self.language):
-            self._judge_heard(i, content)
-
-    def _judge_heard(self, i, content) -> None:
         try:
             self.answer(i, content.get("value"))  # a cell as JSON's [row, col] reads as (row, col)
         except (TypeError, ValueError) as error:
             self._said[i] = (str(error), "refused", "")
             self._show()
 
+    @in_own_language
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         question = self.bank.questions[self.index]
-        with speaking(self.language):
-            note = f"{BANK['question'].format(number=self.index + 1, total=len(self))}: {question.prompt}"
+        note = f"{BANK['question'].format(number=self.index + 1, total=len(self))}: {question.prompt}"
         return with_png(bundle, question_picture(question), note)
 
 

@@ -48,6 +48,7 @@ __all__ = [
     "get_language",
     "speaking",
     "speaks",
+    "in_own_language",
     "checked_language",
     "language_from_environment",
     "html_lang",
@@ -225,6 +226,29 @@ def speaks(function):
             return function(*args, **kwargs)
 
     spoken.__signature__ = signature.replace(parameters=parameters)
+    return spoken
+
+
+def in_own_language(method):
+    """Make a method of an object with a ``language`` (a widget) speak that language, whenever
+    it runs: a click handled later, a trait observed, an answer given from Python.
+
+    Examples
+    --------
+    >>> class Said:
+    ...     language = "pseudo"
+    ...     @in_own_language
+    ...     def play(self):
+    ...         return _("Play")
+    >>> Said().play()
+    '⟦Play~~⟧'
+    """
+
+    @functools.wraps(method)
+    def spoken(self, *args, **kwargs):
+        with speaking(self.language):
+            return method(self, *args, **kwargs)
+
     return spoken
 
 

@@ -51,7 +51,7 @@ import numpy as np
 import traitlets
 
 from . import _checks
-from .i18n import get_language, speaking
+from .i18n import get_language, in_own_language
 from .render import CODES, png, state_image, tile_size, view_palette
 from .trace import Trace
 from .trace import checked as checked_trace
@@ -296,9 +296,9 @@ class BoardView(anywidget.AnyWidget):
         click with a modifier key (move the click there), else a plain click (put or take away a mine)."""
         self._edit_handlers.register_callback(callback, remove=remove)
 
+    @in_own_language
     def _handle_message(self, _widget, content, _buffers) -> None:
-        with speaking(self.language):
-            self._handle(content)
+        self._handle(content)
 
     def _handle(self, content) -> None:
         if not isinstance(content, dict) or content.get("event") not in ("click", "flag", "restart", "edit"):
@@ -322,14 +322,14 @@ class BoardView(anywidget.AnyWidget):
         """Return the position shown as an RGB image (drawn by matplotlib, in the kernel)."""
         return board_picture(self.trace, self._board(0))
 
+    @in_own_language
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
         try:
             picture = self.picture()
         except ValueError:  # arrays that do not fit: the live view still shows, without its PNG
             return bundle
-        with speaking(self.language):
-            return with_png(bundle, picture, fill("static_note", step=self.step))
+        return with_png(bundle, picture, fill("static_note", step=self.step))
 
 
 def _positions(get, mode: str) -> int:

@@ -23,7 +23,7 @@ import numpy as np
 import traitlets
 
 from . import _checks
-from .i18n import speaking, speaks
+from .i18n import in_own_language, speaks
 from .rules import Minesweeper
 from .trace import Trace, trace
 from .trace import checked as checked_trace
@@ -48,17 +48,6 @@ def _reports_errors(method):
         except Exception:
             self.error = traceback.format_exc()
             return None
-
-    return wrapper
-
-
-def _own_language(method):
-    """Make a widget's method (one run later, on its behalf) speak the widget's language."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        with speaking(self.language):
-            return method(self, *args, **kwargs)
 
     return wrapper
 
@@ -125,12 +114,12 @@ class Player(BoardView):
             self.last_step = max(last, 0)
 
     @traitlets.observe("editing")
-    @_own_language
+    @in_own_language
     def _editing_changed(self, change) -> None:
         self.status = fill("edit_on") if change["new"] else ""
 
     @_reports_errors
-    @_own_language
+    @in_own_language
     def _edited(self, row: int, col: int, move: bool) -> None:
         """An edit from the browser: put or take away a mine on a hidden cell, or (`move`) click there."""
         board = self.trace.board.copy()
@@ -155,7 +144,7 @@ class Player(BoardView):
         return self
 
     @property
-    @_own_language
+    @in_own_language
     def caption(self) -> str:
         """What happens at the position shown, in words (the caption under the board)."""
         return _caption(self.trace, self.mode, self.step)
@@ -267,7 +256,7 @@ class Compare(BoardView):
         return self.dfs, self.bfs
 
     @property
-    @_own_language
+    @in_own_language
     def captions(self) -> tuple[str, str]:
         """What happens at the step shown on each side, in words."""
         return tuple(_caption(t, self.mode, self.step) for t in (self.dfs, self.bfs))
@@ -358,14 +347,14 @@ class Game(BoardView):
     lost = property(lambda self: self.rules.lost)
     won = property(lambda self: self.rules.won)
 
-    @_own_language
+    @in_own_language
     def new_game(self) -> None:
         """Start again: the given board, or (after the first click) a new random one."""
         self.rules.new_game()
         self._paint(None)
         self._say(fill("game_start"))
 
-    @_own_language
+    @in_own_language
     def click(self, row: int, col: int) -> None:
         """Click cell (row, col), as a player would."""
         if self.rules.over:
@@ -382,7 +371,7 @@ class Game(BoardView):
         else:
             self._say(fill("game_revealed", row=row, col=col, cells=len(t)))
 
-    @_own_language
+    @in_own_language
     def flag(self, row: int, col: int) -> None:
         """Plant or lift a flag on cell (row, col), as a right-click does."""
         self.rules.flag(row, col)
@@ -521,7 +510,7 @@ class Quiz(BoardView):
         return not self.over and quiz_asks_return(self.trace, self.step) and not self.quiz_returned
 
     @property
-    @_own_language
+    @in_own_language
     def question(self) -> str:
         """Say the question asked now: the rule of the next call, or whose call goes on after a return."""
         if not self.returning:
@@ -534,7 +523,7 @@ class Quiz(BoardView):
         """Whether the quiz has no step left to ask (at the end of the reveal, or of its questions)."""
         return self.step >= self.last_question
 
-    @_own_language
+    @in_own_language
     def guess(self, row: int, col: int) -> str:
         """Guess that cell (row, col) is revealed next, as a click on the board does; return the verdict.
 
@@ -754,27 +743,27 @@ class Simulate(BoardView):
 
     # ---- what the student does -------------------------------------------------------------------
 
-    @_own_language
+    @in_own_language
     def take(self, cell) -> Step:
         """Breadth-first: take `cell` from the queue (it must be the front); return the verdict."""
         return self._operate("take", cell)
 
-    @_own_language
+    @in_own_language
     def call(self, cell) -> Step:
         """Depth-first: call the reveal on `cell`; return the verdict."""
         return self._operate("call", cell)
 
-    @_own_language
+    @in_own_language
     def say(self, value) -> Step:
         """Say what the cell taken or called shows: ``"B"`` (or 0) or a digit; return the verdict."""
         return self._operate("say", value)
 
-    @_own_language
+    @in_own_language
     def back(self) -> Step:
         """Depth-first: return from the call on top (it has nothing left to do); return the verdict."""
         return self._operate("back", None)
 
-    @_own_language
+    @in_own_language
     def queue(self, cells) -> Step:
         """Breadth-first: put `cells` (a cell, or several in turn) into the queue; return the verdict
         shown: the first wrong one, else the last. Every cell is checked before any is queued."""
@@ -787,7 +776,7 @@ class Simulate(BoardView):
         self._answer("right" if step.right else "wrong", verdict, moved=True)
         return step
 
-    @_own_language
+    @in_own_language
     def undo(self) -> Step:
         """Take back the last operation (its step keeps its first try); return what the view says.
 

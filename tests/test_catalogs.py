@@ -19,9 +19,7 @@ from msviz import _catalogs, i18n
 LANGUAGES = [code for code in i18n.LANGUAGES if code != "en"]
 
 
-def catalog(language: str):
-    with open(_catalogs.po_path(language), "rb") as f:
-        return read_po(f, locale=language)
+catalog = _catalogs.read
 
 
 @pytest.fixture(scope="module")
