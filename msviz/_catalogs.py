@@ -39,7 +39,7 @@ _FIELD = re.compile(r"\{(\w*)\}")
 def _import_all() -> None:
     """Import every module of msviz, so that every table of phrases is made."""
     for module in pkgutil.walk_packages([str(PACKAGE)], "msviz."):
-        if module.name.split(".")[-1] not in ("__main__", "_catalogs"):
+        if module.name.split(".")[-1] not in ("__main__", "_catalogs", "_notebooks"):
             importlib.import_module(module.name)
 
 
@@ -207,6 +207,10 @@ def main(argv: list[str]) -> int:
         return 0
     for language, said in make(argv or None).items():
         print(f"{language}: {said['translated']} of {said['phrases']} phrases translated")
+    from . import _notebooks
+
+    if _notebooks.NOTEBOOKS.is_dir():  # a clone: the notebooks in each language too
+        _notebooks.main(argv)
     return 0
 
 
