@@ -11,7 +11,10 @@
                             pip install "dist/msviz-VERSION-py3-none-any.whl[notebooks]"
     python3 dev.py words    set up for the tests, then make the catalogs of msviz's words:
                             extract every phrase, update each language's msviz.po in
-                            msviz/locale, compile them, and say how much is translated
+                            msviz/locale, compile them, and say how much is translated;
+                            then the notebooks' words: update notebooks/locale/LANG/
+                            LC_MESSAGES/notebooks.po from the English notebooks, write
+                            notebooks/LANG/*.ipynb, and say what is untranslated or to review
     python3 dev.py setup    only set up (for the tests: everything)
 
 Setting up makes a virtual environment in .venv (with only the Python you run
@@ -150,8 +153,11 @@ def main(argv: list[str]) -> int:
         return lab(rest)
     if command == "test":
         return lint() or run(PYTHON, "-m", "pytest", *rest)
-    if command == "words":
-        return run(PYTHON, "-m", "msviz._catalogs", *rest)
+    if command == "words":  # the widgets' words; then the notebooks' words and each language's notebooks
+        code = run(PYTHON, "-m", "msviz._catalogs", *rest)
+        if code or rest[:1] in (["missing"], ["fill"]):
+            return code
+        return run(PYTHON, "-m", "msviz._notebooks", *rest)
     if command == "msviz":  # in the folder it is run from, so that relative paths mean what they say
         say(" ".join(["python -m msviz", *rest]))
         return subprocess.call([str(PYTHON), "-m", "msviz", *rest])

@@ -207,10 +207,6 @@ def main(argv: list[str]) -> int:
         return 0
     for language, said in make(argv or None).items():
         print(f"{language}: {said['translated']} of {said['phrases']} phrases translated")
-    from . import _notebooks
-
-    if _notebooks.NOTEBOOKS.is_dir():  # a clone: the notebooks in each language too
-        _notebooks.main(argv)
     return 0
 
 

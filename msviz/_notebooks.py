@@ -28,7 +28,6 @@ Needs Babel (a test dependency), as :mod:`msviz._catalogs` does.
 from __future__ import annotations
 
 import ast
-import copy
 import io
 import json
 import re
@@ -37,9 +36,10 @@ import tokenize
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import normalize, read_po, unescape, write_po
 
 from . import i18n
+from ._catalogs import DATE
 
 #: Where the English notebooks are (a clone's ``notebooks/``), and their catalogs.
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
@@ -67,8 +67,13 @@ def markdown_blocks(source: str) -> list[tuple[str, bool]]:
 
     Examples
     --------
-    >>> markdown_blocks("# Title\\n\\nA paragraph,\\nin two lines.\\n\\n</details>")
-    [('# Title', True), ('\\n\\n', False), ('A paragraph,\\nin two lines.', True), ('\\n\\n', False), ('</details>', False)]
+    >>> for part in markdown_blocks("# Title\\n\\nA paragraph,\\nin two lines.\\n\\n</details>"):
+    ...     print(part)
+    ('# Title', True)
+    ('\\n\\n', False)
+    ('A paragraph,\\nin two lines.', True)
+    ('\\n\\n', False)
+    ('</details>', False)
     """
     lines = source.split("\n")
     starts = [0]
@@ -182,7 +187,9 @@ def code_pieces(source: str) -> list[dict]:
                 last["text"] += "\n" + text
                 last["end"] = end
                 continue
-            pieces.append({"kind": "comment", "start": start, "end": end, "text": text, "indent": col, "trails": trails})
+            pieces.append(
+                {"kind": "comment", "start": start, "end": end, "text": text, "indent": col, "trails": trails}
+            )
         elif token.type == tokenize.STRING:
             kind = next((k for a, b, k in shown if a <= start and end <= b), None)
             literal = _LITERAL.match(token.string)
@@ -254,7 +261,28 @@ def read(language: str, root: Path = NOTEBOOKS) -> Catalog:
     if not path.exists():
         return Catalog(locale=language, domain=DOMAIN, fuzzy=False)
     with open(path, "rb") as f:
-        return read_po(f, locale=language)
+        catalog = read_po(f, locale=language)
+    previous = _previous_ids(path.read_text(encoding="utf-8"))
+    for m in catalog:
+        if m.id and m.context in previous:
+            m.previous_id = [previous[m.context]]
+    return catalog
+
+
+def _previous_ids(text: str) -> dict[str, str]:
+    """The old English (``#| msgid``) of each fuzzy message of a catalog's text, by context (Babel
+    writes it but does not read it back)."""
+    found, lines = {}, []
+    for line in text.splitlines():
+        if line.startswith("#|"):
+            lines.append(line[2:].strip())
+        elif line.startswith("msgctxt ") and lines:
+            quoted = [part.removeprefix("msgid").strip() for part in lines]
+            found[unescape(line[len("msgctxt ") :])] = "".join(unescape(q) for q in quoted)
+            lines = []
+        elif not line.startswith("#"):
+            lines = []
+    return found
 
 
 def update(language: str, pot: Catalog, root: Path = NOTEBOOKS) -> Catalog:
@@ -269,8 +297,8 @@ def update(language: str, pot: Catalog, root: Path = NOTEBOOKS) -> Catalog:
         domain=DOMAIN,
         project="msviz notebooks",
         fuzzy=False,
-        creation_date=_DATE(),
-        revision_date=_DATE(),
+        creation_date=DATE,
+        revision_date=DATE,
     )
     catalog.copyright_holder = catalog.last_translator = catalog.language_team = "msviz"
     for m in pot:
@@ -296,17 +324,19 @@ def update(language: str, pot: Catalog, root: Path = NOTEBOOKS) -> Catalog:
     return catalog
 
 
-def _DATE():
-    from ._catalogs import DATE
-
-    return DATE
-
-
 def write(language: str, catalog: Catalog, root: Path = NOTEBOOKS) -> None:
     path = po_path(language, root)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as f:
-        write_po(f, catalog, width=100, include_previous=True, include_lineno=False, sort_output=False)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, include_lineno=False, sort_output=False)
+    text = buffer.getvalue().decode("utf-8")
+    for m in catalog:  # the old English of a fuzzy message, as gettext writes it (#| msgid)
+        if m.id and m.fuzzy and m.previous_id:
+            lines = normalize(m.previous_id[0], width=100).split("\n")
+            said = "\n".join([f"#| msgid {lines[0]}", *(f"#| {line}" for line in lines[1:])])
+            context = f"msgctxt {normalize(m.context, width=0)}\n"
+            text = text.replace(context, f"{said}\n{context}", 1)
+    path.write_text(text, encoding="utf-8")
 
 
 def said(message) -> str | None:
@@ -415,7 +445,9 @@ def build_notebook(path: Path, language: str, catalog: Catalog) -> str:
         source = translate_source(cell, words)
         if cell["cell_type"] == "code" and not set_it and re.search(r"^import msviz$", source, re.M):
             setting = _setting(language, say(*SET_LANGUAGE))
-            source = re.sub(r"^import msviz$", lambda found: f"import msviz\n{setting}", source, 1, re.M)
+            lines = source.split("\n")
+            at = lines.index("import msviz")
+            source = "\n".join([*lines[: at + 1], setting, *lines[at + 1 :]])
             set_it = True
         cell["source"] = _lines(source)
     last = book["cells"][-1]
@@ -455,7 +487,9 @@ def report(language: str, stats: dict) -> list[str]:
         + (f", {len(stats['missing'])} untranslated" if stats["missing"] else "")
     ]
     if stats["fuzzy"]:
-        lines.append(f"  English changed, said in English until reviewed (fuzzy): {', '.join(stats['fuzzy'])}")
+        lines.append(
+            f"  English changed, said in English until reviewed (fuzzy): {', '.join(stats['fuzzy'])}"
+        )
     if stats["missing"]:
         lines.append(f"  untranslated, said in English: {', '.join(stats['missing'])}")
     return lines
