@@ -16,6 +16,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from .i18n import _
+
 #: The most cells a board made by msviz may have (random boards, games, the
 #: command line): 2000 x 2000. A trace of a million cells peaks near 150 MB
 #: (benchmarks/run.py), so this is about 600 MB at most, and a typo such as
@@ -198,10 +200,29 @@ def click(value, shape: tuple[int, int], *, name: str = "click") -> tuple[int, i
     r, c = int(value[0]), int(value[1])
     rows, cols = shape
     if not (0 <= r < rows and 0 <= c < cols):
-        raise ValueError(
-            f"{name} {(r, c)!r} is outside the {rows}x{cols} board (rows 0-{rows - 1}, columns 0-{cols - 1})"
-        )
+        said = _outside(name).format(cell=(r, c), rows=rows, cols=cols, last_row=rows - 1, last_col=cols - 1)
+        raise ValueError(said)
     return r, c
+
+
+def _outside(name: str) -> str:
+    """What a cell named `name` off a board is, in the language spoken (a student types a click, a
+    cell or an answer): a template with ``{cell}``, ``{rows}``, ``{cols}``, ``{last_row}``, ``{last_col}``."""
+    said = {
+        "click": _(
+            "click {cell} is outside the {rows}x{cols} board (rows 0-{last_row}, columns 0-{last_col})"
+        ),
+        "cell": _("cell {cell} is outside the {rows}x{cols} board (rows 0-{last_row}, columns 0-{last_col})"),
+        "the answer": _(
+            "the answer {cell} is outside the {rows}x{cols} board (rows 0-{last_row}, columns 0-{last_col})"
+        ),
+        "a cell of the answer": _(
+            "a cell of the answer, {cell}, is outside the {rows}x{cols} board"
+            " (rows 0-{last_row}, columns 0-{last_col})"
+        ),
+    }
+    english = "{cell} is outside the {rows}x{cols} board (rows 0-{last_row}, columns 0-{last_col})"
+    return said.get(name) or f"{name} {english}"
 
 
 def order(value) -> str:

@@ -28,7 +28,7 @@ import numpy as np
 
 from . import _checks
 from .board import Cell, random_board
-from .i18n import LANGUAGES, speaking
+from .i18n import LANGUAGES, _, listed, speaking
 from .trace import Trace, trace
 from .words import BANK, ORDER_WORDS, caption
 
@@ -413,7 +413,11 @@ def _read_answer(question: Question, value):
         return cell
     if question.answered_by == "cells":
         if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
-            raise TypeError(f"the answer must be a list of cells (row, col), not {_checks.clip(value)}")
+            raise TypeError(
+                _("the answer must be a list of cells (row, col), not {value}").format(
+                    value=_checks.clip(value)
+                )
+            )
         cells = [_checks.click(cell, shape, name="a cell of the answer") for cell in value]
         if not cells:
             raise ValueError(BANK["refused_empty"])
@@ -425,24 +429,29 @@ def _read_choice(question: Question, value) -> str:
     """A choice: one offered, or what names it (an int for a digit or a depth, 'dfs' for an order)."""
     if question.kind == "order":
         if not isinstance(value, str):
-            raise TypeError(
-                f"the answer must be 'dfs' or 'bfs', not {type(value).__name__}: {_checks.clip(value)}"
-            )
+            said = _("the answer must be 'dfs' or 'bfs', not {kind}: {value}")
+            raise TypeError(said.format(kind=type(value).__name__, value=_checks.clip(value)))
         names = {key: key for key in ORDER_WORDS}
         for language in (*LANGUAGES, None):  # an answer kept in one language reads the same in another
             with speaking(language):
                 names |= {name.lower(): key for key, name in ORDER_WORDS.items()}
         if value.strip().lower() not in names:
-            raise ValueError(f"the answer must be 'dfs' or 'bfs', not {value!r}")
+            raise ValueError(_("the answer must be 'dfs' or 'bfs', not {value}").format(value=repr(value)))
         return names[value.strip().lower()]
     if isinstance(value, bool) or not isinstance(value, (str, int, np.integer)):
-        raise TypeError(f"the answer must be one of {list(question.choices)}, not {_checks.clip(value)}")
+        raise TypeError(_one_of(question).format(value=_checks.clip(value)))
     text = str(value).strip()
     if question.kind == "digit" and text == "0":
         text = "B"  # no adjacent mines: a blank
     if text not in question.choices:
-        raise ValueError(f"the answer must be one of {list(question.choices)}, not {value!r}")
+        raise ValueError(_one_of(question).format(value=repr(value)))
     return text
+
+
+def _one_of(question: Question) -> str:
+    """What a choice question's answer must be, in the language spoken: a template with ``{value}``."""
+    choices = listed(repr(choice) for choice in question.choices)
+    return _("the answer must be one of {choices}, not {value}").replace("{choices}", choices)
 
 
 def _reason(question: Question, given, right: bool) -> str:
@@ -462,7 +471,7 @@ def _reason(question: Question, given, right: bool) -> str:
         return BANK[f"why_{question.kind}"].format(cell=cell, answer=number, before=number - 1)
     if question.kind == "waiting":
         cells = (
-            ", ".join(map(str, _in_order(t, solution))) or BANK["nothing"]
+            listed(map(str, _in_order(t, solution))) or BANK["nothing"]
         )  # the stack's bottom, the queue's front first
         return BANK[f"why_waiting_{question.order}"].format(cells=cells, step=question.step)
     return BANK[f"why_order_{solution}"].format(**_witness(question))

@@ -28,6 +28,7 @@ import numpy as np
 
 from . import _checks
 from ._checks import click as check_click
+from .i18n import _
 from .words import count, mines_do_not_fit
 
 __all__ = [
@@ -144,15 +145,11 @@ def _parse_row(row, r: int) -> list[str]:
         return list(row)
     for c, cell in enumerate(row):
         if not isinstance(cell, str):
-            raise TypeError(
-                f"cell ({r}, {c}) must be a one-character string, "
-                f"not {type(cell).__name__}: {_checks.clip(cell)}"
-            )
+            said = _("cell ({r}, {c}) must be a one-character string, not {kind}: {value}")
+            raise TypeError(said.format(r=r, c=c, kind=type(cell).__name__, value=_checks.clip(cell)))
         if cell not in SYMBOLS:
-            raise ValueError(
-                f"cell ({r}, {c}) holds {_checks.clip(cell)}, which is not a board symbol "
-                f"(one of M E B X 1-8)"
-            )
+            said = _("cell ({r}, {c}) holds {value}, which is not a board symbol (one of M E B X 1-8)")
+            raise ValueError(said.format(r=r, c=c, value=_checks.clip(cell)))
     return [str(cell) for cell in row]
 
 

@@ -22,7 +22,7 @@ import traitlets
 
 from .bank import Bank, Question, Verdict, make_bank
 from .frontend import BANK_ESM, CSS
-from .i18n import get_language, in_own_language, speaks, view_words
+from .i18n import LISTS, _, get_language, in_own_language, speaks, view_words
 from .render import png, state_image
 from .view import with_png
 from .words import BANK
@@ -89,7 +89,8 @@ class QuizBank(anywidget.AnyWidget):
         """A question of the bank, or a clear error naming the value."""
         value = proposal["value"]
         if not 0 <= value < len(self.bank):
-            raise ValueError(f"question {value} is outside this bank's questions 0-{len(self.bank) - 1}")
+            said = _("question {value} is outside this bank's questions 0-{last}")
+            raise ValueError(said.format(value=value, last=len(self.bank) - 1))
         return value
 
     def __init__(self, bank: Bank):
@@ -99,7 +100,7 @@ class QuizBank(anywidget.AnyWidget):
         self._said: dict[int, tuple[str, str, str]] = {}
         self._pictures: dict[int, str] = {}  # each question's picture, a data: URL
         self.language = get_language()  # what it speaks: the language spoken when it was made
-        super().__init__(total=len(bank), words=view_words(BANK, language=self.language))
+        super().__init__(total=len(bank), words=view_words(BANK, LISTS, language=self.language))
         self.observe(lambda change: self._show(), names="index")
         self.on_msg(self._heard)
         self._show()

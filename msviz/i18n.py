@@ -478,8 +478,9 @@ def view_words(*tables: Mapping, language: str | None = None) -> dict:
     return words
 
 
-#: How a list of words is joined in each language (Chinese: 、).
-LISTS = Phrases("lists", {"separator": ", "})
+#: How a list of words is joined in each language (Chinese: 、), and sentences one after another
+#: (Chinese: 。, with no space).
+LISTS = Phrases("lists", {"separator": ", ", "sentences": ". "})
 
 
 def listed(words) -> str:

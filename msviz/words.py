@@ -14,7 +14,7 @@ Nothing here imports numpy, matplotlib or ipywidgets' display code.
 
 from __future__ import annotations
 
-from .i18n import Phrases
+from .i18n import LISTS, Phrases
 from .i18n import view_words as _view_words
 
 __all__ = [
@@ -369,7 +369,7 @@ FRAMES = Phrases(
 )
 
 #: The tables of every phrase the board view in the browser fills in or shows.
-VIEW_TABLES = (TEMPLATES, LEGEND, ACCESS, CONTROLS, FRAMES)
+VIEW_TABLES = (TEMPLATES, LEGEND, ACCESS, CONTROLS, FRAMES, LISTS)
 
 
 def view_words(language: str | None = None) -> dict:

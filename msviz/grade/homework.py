@@ -209,7 +209,7 @@ def bank_row(data, out_of: float) -> dict:
     if wrong:
         said = _n(
             "{said}; wrong: question {numbers}", "{said}; wrong: questions {numbers}", len(wrong)
-        ).format(said=said, numbers=", ".join(wrong), n=len(wrong))
+        ).format(said=said, numbers=listed(wrong), n=len(wrong))
     if unanswered:
-        said = _("{said}; not answered: {numbers}").format(said=said, numbers=", ".join(unanswered))
+        said = _("{said}; not answered: {numbers}").format(said=said, numbers=listed(unanswered))
     return _homework_row(data["right"] == len(bank), bank.score(), out_of, said, data["seed"])

@@ -133,7 +133,7 @@ function renderBank({ model, el }) {
       ...chosen.map((cell) => outline("chosen", cell, rows, cols)),
       ...(cursor ? [outline("cursor", cursor, rows, cols)] : []),
     );
-    const listed = chosen.map(([r, c]) => `(${r}, ${c})`).join(", ");
+    const listed = chosen.map(([r, c]) => `(${r}, ${c})`).join(words.separator || ", ");
     picked.textContent = chosen.length ? words.picked.replace("{cells}", listed) : "";
   }
 

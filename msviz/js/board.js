@@ -277,7 +277,7 @@ function nameView(model, els, r, pointing, guessing, simKeys) {
   const cells = () => fill(words, "keys_cells", { act: words[guessing ? "act_guess" : "act_reveal"] })
     + (guessing ? "" : words.keys_flag);
   const keys = pointing && simKeys ? simKeys : pointing ? cells() : model.get("keyboard") ? words.keys_steps : "";
-  els.root.setAttribute("aria-label", [model.get("title"), fill(words, "view_name", size), keys].filter(Boolean).join(". "));
+  els.root.setAttribute("aria-label", [model.get("title"), fill(words, "view_name", size), keys].filter(Boolean).join(words.sentences || ". "));
   if (words.lang) els.root.setAttribute("lang", words.lang); // the language its words are in
   els.canvas.setAttribute("aria-label", fill(words, "board_name", size));
   els.code.setAttribute("aria-label", words.code_name);

@@ -106,8 +106,7 @@ class Quiz(BoardView):
         row = _checks.whole_number("row", row)
         col = _checks.whole_number("col", col)
         rows, cols = self.trace.shape
-        if not (0 <= row < rows and 0 <= col < cols):
-            raise ValueError(f"cell ({row}, {col}) is outside the {rows}x{cols} board")
+        _checks.click((row, col), (rows, cols), name="cell")  # on the board, or said why not
         right, tries = self.score
         if self.over:
             return quiz_score(right, tries, over=True, cut=self.last_question < len(self.trace) - 1)
