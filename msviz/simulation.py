@@ -47,6 +47,7 @@ from dataclasses import dataclass
 
 from . import _checks
 from .board import Board, Cell, check_click, mine_counts, parse_board
+from .i18n import _n
 from .traversal import READING_ORDER
 from .words import SIMULATE
 
@@ -456,9 +457,22 @@ class SimulationSet:
         }
 
     def __repr__(self) -> str:
-        return (
-            f"<simulation set for {self.seed!r}: {len(self)} simulations, {self.right} of {self.steps} steps>"
+        """The set as the language spoken says it: its seed, how many simulations, the score.
+
+        Examples
+        --------
+        >>> from msviz.i18n import speaking
+        >>> sims = simulation_set("ada", n=2)
+        >>> with speaking("en"):
+        ...     print(repr(sims))
+        <simulation set for 'ada', simulations: 2; 0 of 71 steps right at the first try>
+        """
+        said = _n(
+            "<simulation set for {seed}, simulations: {n}; {right} of {steps} step right at the first try>",
+            "<simulation set for {seed}, simulations: {n}; {right} of {steps} steps right at the first try>",
+            self.steps,
         )
+        return said.format(seed=repr(self.seed), n=len(self), right=self.right, steps=self.steps)
 
 
 def model(sim: Simulation) -> Simulation:

@@ -121,3 +121,52 @@ def test_the_views_region_label_joins_its_sentences_as_the_language_does(languag
     words = msviz.player(["EE", "EM"], (0, 0), language=language).words
     assert words["sentences"] == {"en": ". ", "es": ". ", "zh_CN": "。"}[language]
     assert words["separator"] == {"en": ", ", "es": ", ", "zh_CN": "、"}[language]
+
+
+def _text_px(text: str) -> float:
+    """`text`'s width at 13 px, measured with the fonts a browser here draws it in (Noto Sans CJK
+    writes both Chinese and Latin letters; where it is missing, the page's own estimate)."""
+    import subprocess
+
+    from PIL import ImageFont
+
+    from msviz.grade.page import label_px
+
+    try:
+        path = subprocess.run(
+            ["fc-match", "-f", "%{file}", "Noto Sans CJK SC"], capture_output=True, text=True, check=True
+        ).stdout
+        return ImageFont.truetype(path, 13).getlength(text)
+    except (OSError, subprocess.CalledProcessError):
+        return label_px(text)
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_the_class_pages_mistake_labels_fit_left_of_their_bars_in_every_language(language):
+    """A label is right-aligned at x; it is cut if it is wider than x (it began at x = -81 px in
+    Chinese when a character was taken for 7 px)."""
+    from msviz.grade import page
+    from msviz.grade.mistakes import name_of
+    from msviz.render import PALETTE
+    from msviz.words import SIMULATE
+
+    with speaking(language):
+        labels = [
+            SIMULATE["most_wrong"].format(kind=SIMULATE["kind_queue"]),
+            name_of("digits spread"),
+            name_of("queued many times"),
+        ]
+        chart = page._mistake_chart([(label, 3 - i, True) for i, label in enumerate(labels)], PALETTE)
+    found = re.findall(r'<text x="(\d+)" y="\d+" text-anchor="end" font-size="13">([^<]+)</text>', chart)
+    assert len(found) == 3
+    for x, label in found:
+        assert _text_px(label) <= int(x), f"{label!r} is {_text_px(label):.0f} px wide, room for {x}"
+
+
+@pytest.mark.parametrize("language", ["en", *LANGUAGES])
+def test_a_simulation_sets_repr_is_in_the_language_spoken(language):
+    sims = msviz.simulation_set("ada", n=2)
+    with speaking(language):
+        said = repr(sims)
+    word = {"en": "simulation set", "zh_CN": "模拟集", "es": "conjunto de simulaciones"}[language]
+    assert word in said and "'ada'" in said and f"{sims.steps}" in said

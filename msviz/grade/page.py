@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import html
+import unicodedata
 
 import numpy as np
 
@@ -98,6 +99,19 @@ def class_page(
     return "\n".join(parts) + "\n"
 
 
+def label_px(text: str, size: int = 13) -> int:
+    """About how wide `text` is at `size` px in a sans-serif font: a Chinese (wide) character a full
+    em, any other about 0.55 em, so that a label in any language is measured in that language.
+
+    Examples
+    --------
+    >>> label_px("digits that spread"), label_px("模拟：最常出错的一步")
+    (129, 130)
+    """
+    wide = sum(unicodedata.east_asian_width(ch) in "WF" for ch in text)
+    return round(wide * size + (len(text) - wide) * size * 0.55)
+
+
 def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right: bool = True) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
     if not counts and all_right:
@@ -106,8 +120,8 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right
         return (
             "<p>" + _("No named mistake to count: each wrong answer is in its student's row below.") + "</p>"
         )
-    # About 7 pixels a character at 13 px: the longest label fits, right-aligned against the bars.
-    label_width, bar_width, line = 16 + 7 * max(len(count[0]) for count in counts), 300, 28
+    # The longest label fits, right-aligned against the bars, in whatever language it is.
+    label_width, bar_width, line = 16 + max(label_px(count[0]) for count in counts), 300, 28
     most = max(count[1] for count in counts)
     height = line * len(counts) + 8
     description = "; ".join(f"{what}: {n}" for what, n, _named in counts)
