@@ -44,7 +44,7 @@ def test_every_notebook_message_is_translated_and_reviewed(language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_translated_notebook_is_what_the_english_and_the_catalog_make(language):
     made = _notebooks.build(language)
-    assert len(made) == len(_notebooks.english()) == 8
+    assert len(made) == len(_notebooks.english()) >= 8
     for path, text in made.items():
         assert path.exists(), f"{path.name} in {language} is missing: run python3 dev.py words"
         assert path.read_text(encoding="utf-8") == text, (
