@@ -263,6 +263,24 @@ SIMULATE = Phrases(
         "kind_call": "calling the next cell",
         "kind_back": "returning from a call",
         "most_wrong": "simulation: most often wrong at {kind}",
+        # The "retry" mode: the same mistakes, said without giving the answer.
+        "retry_wrong_symbol": "{cell} does not show {value}: count the mines around it",
+        "retry_back_too_early": "the call on {cell} is not done: it still has a hidden neighbour to call",
+        "retry_digit_returns": "{cell} is a digit: a digit's call calls none of its neighbours",
+        "retry_nothing_left": "{cell} has no hidden neighbour left to call",
+        "retry_not_front": "{cell} is not the queue's front",
+        "retry_queue_later": "{cell} is not the next to queue: follow the neighbour order",
+        "retry_queue_first": "the blank's hidden neighbours go into the queue before anything else",
+        "retry_call_later": "{cell} is not the next call: follow the neighbour order",
+        # The "end" mode, attempts, the model answer and kept lines.
+        "noted": "noted: judged when you press Done",
+        "model_at_end": "in this mode the model answer comes after Done",
+        "not_drawn": "this board was given, not drawn: a new attempt needs a board drawn from a name or seed",
+        "nothing_to_say": "no cell is being revealed: take or call one first",
+        "not_in_queue": "{cell} is not in the queue",
+        "no_call": "no call is on the stack",
+        "other_mode": "this line was kept in the {mode} mode, attempt {attempt}; this simulation is in the"
+        " {feedback} mode, attempt {now}",
     },
 )
 
