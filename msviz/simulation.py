@@ -159,6 +159,7 @@ class Simulation:
         #: Which attempt this is (1 the first); `new` draws the next where the board was drawn.
         self.attempt = 1
         self._maker = None  # attempt -> a Simulation drawn afresh, where the board was drawn
+        self.home = None  # (the SimulationSet, its index) for one of a homework set's
         self.began = self.clock()
         self.tenths: dict[int, int] = {}  # step -> its first try's time since the attempt began, 0.1 s
         self.credit_ended = False  # the model answer was asked for: no later step counts
@@ -677,7 +678,7 @@ class SimulationSet:
         self.attempts = [{1: sim} for sim in simulations]
         self._latest = [1] * len(simulations)
         for i, sim in enumerate(simulations):
-            sim._maker = self._maker(i)
+            sim._maker, sim.home = self._maker(i), (self, i)
 
     @property
     def simulations(self) -> tuple:
@@ -700,7 +701,7 @@ class SimulationSet:
         attempt = _checks.whole_number("attempt", attempt, least=1, most=10_000)
         if fresh or attempt not in self.attempts[i]:
             sim = _drawn(self.seed, i, attempt, self.feedback, self.focus)
-            sim._maker = self._maker(i)
+            sim._maker, sim.home = self._maker(i), (self, i)
             self.attempts[i][attempt] = sim
         self._latest[i] = attempt
         return self.attempts[i][attempt]

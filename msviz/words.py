@@ -756,6 +756,24 @@ SIMULATE_VIEW = Phrases(
         "score": "{right} of {tried} step{tried_s} right at the first try.",
         "score_over": "Done: {right} of {steps} step{steps_s} right at the first try. The model answer now"
         " plays on the board, the algorithm's own operations one at a time; Undo goes back into your reveal.",
+        "wrong_retry": "Not right: {reason}. Try again.",
+        "noted": "Step {n} noted: nothing is judged until you press Done.",
+        "score_end": "{tried} step{tried_s} done. Press Done when your reveal is over.",
+        "judged": "Judged: {right} of {steps} step{steps_s} right at the first try.",
+        "first_wrong": " {kind}: first wrong at step {step}: {reason}.",
+        "done": "Done",
+        "done_name": "Done: judge my reveal (D)",
+        "done_only_at_end": "Done is for the end mode, where nothing is judged until the end",
+        "model": "Model answer",
+        "model_name": "Model answer: the algorithm's own reveal (M)",
+        "model_warning": "The model answer ends this attempt's credit: no later step counts. Press Model"
+        " answer again to see it, or go on.",
+        "model_playing": "The model answer plays on the board. This attempt's credit has ended.",
+        "credit_ended": " This attempt's credit ended when the model answer was asked for.",
+        "new": "New board",
+        "new_name": "New board: another attempt on another board (N)",
+        "new_attempt": "Attempt {attempt}: a new board. Your first operation?",
+        "keep": "Keep this line in a cell of your notebook: run, it does this attempt again.",
     },
 )
 

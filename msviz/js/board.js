@@ -113,7 +113,7 @@ export function renderBoard({ model, el }) {
     palette: () => { parts.tiles.repaint(); legendAgain(); redraw(); }, // the text's colours are the host's
     show_legend: () => { legendAgain(); relayout(); }, order: legendAgain,
     code: () => { buildCode(); redraw(); },
-    by_hand: () => { parts.sim.draw(); relayout(); },
+    by_hand: () => { parts.sim.draw(); drawing.remark(); relayout(); },
   });
   buildCode();
   const resize = new ResizeObserver(relayout);
