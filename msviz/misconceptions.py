@@ -34,8 +34,8 @@ Examples
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from .simulation import Simulation, play
 from .traversal import LEETCODE_ORDER, READING_ORDER
