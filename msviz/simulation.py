@@ -168,6 +168,7 @@ class Simulation:
         self.watch = None  # called before each counted step with (sim, name, value): misconceptions
         self.times: list[int] = []  # each word's time since the attempt began, in tenths of a second
         self.spent: dict[int, int] = {}  # step -> tenths from the operation before to its first try
+        self.first_ops: dict[int, str] = {}  # step -> its first try, as the kept line writes it
         self._given = None  # the time `play` read from a kept line, for the operation it carries out
 
     # -- what the algorithm does next ---------------------------------------------------------
@@ -396,6 +397,7 @@ class Simulation:
             self.firsts[self.step] = right
             self.kinds[self.step] = allowed[0][0]
             self.spent[self.step] = self.times[-1] - before
+            self.first_ops[self.step] = _code(name, value)
             if not right:
                 self.wrong_at[self.step] = ((name, value), key, fields)
         if not right and self.feedback == "retry":  # refused: nothing moves, the student tries again

@@ -42,6 +42,7 @@ __all__ = [
     "quiz_score",
     "ORDER_RULE",
     "SIMULATE",
+    "MISCONCEPTIONS",
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
@@ -281,6 +282,30 @@ SIMULATE = Phrases(
         "no_call": "no call is on the stack",
         "other_mode": "this line was kept in the {mode} mode, attempt {attempt}; this simulation is in the"
         " {feedback} mode, attempt {now}",
+    },
+)
+
+#: Misconceptions (`msviz.misconceptions`): each buggy version of the reveal, as the class command names
+#: it in a student's row and counts it on the class page, and the operation that shows it best.
+MISCONCEPTIONS = Phrases(
+    "misconceptions",
+    {
+        "marks_when_taken": "a breadth-first reveal that marks cells only when it takes them (a cell queued"
+        " twice)",
+        "digit_queues": "a reveal in which a digit goes on to its hidden neighbours, as a blank does",
+        "bfs_as_dfs": "a depth-first reveal: the queue used as a stack, its newest cell taken first",
+        "dfs_as_bfs": "a breadth-first reveal: the cells called in the breadth-first order",
+        "never_returns": "a recursion that does not return until the end",
+        "returns_early": "a recursion that returns before a blank's neighbours are called",
+        "reversed_order": "another fixed neighbour order (reading order backwards)",
+        "leetcode_order": "another fixed neighbour order (right, down, left, up, then the diagonals)",
+        "mine_revealed": "a reveal in which a digit's mines are revealed",
+        "follows": "your steps follow {version}: at step {step}, {did}",
+        "did_take": "you took {cell}",
+        "did_queue": "you queued {cell}",
+        "did_call": "you called {cell}",
+        "did_back": "you returned",
+        "did_say": "you said {value}",
     },
 )
 
