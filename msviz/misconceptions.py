@@ -1,5 +1,7 @@
 """Misconceptions: buggy versions of the reveal a student may carry out instead of the algorithm.
 
+Every ``sim`` here is a `msviz.simulation.Simulation` (read, never changed, except where said).
+
 Each version is a few lines in `VERSIONS`: the operation it does next on a
 simulation's state (None where it does what the algorithm does), the order
 it belongs to, and the situation on a board where it goes wrong (for
@@ -37,7 +39,6 @@ import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .simulation import Simulation, play
 from .traversal import LEETCODE_ORDER, READING_ORDER
 
 __all__ = ["Version", "VERSIONS", "FOCUS", "name_one", "explains", "carried_out_by"]
@@ -56,7 +57,7 @@ class Version:
 # -- what the state holds ---------------------------------------------------------------------------
 
 
-def _around(sim: Simulation, cell, order=None, *, kinds=("E",)) -> list:
+def _around(sim, cell, order=None, *, kinds=("E",)) -> list:
     """`cell`'s neighbours on the board that are of `kinds` ("E" hidden empty, "M" a mine), in `order`."""
     rows, cols = sim.shape
     out = []
@@ -67,7 +68,7 @@ def _around(sim: Simulation, cell, order=None, *, kinds=("E",)) -> list:
     return out
 
 
-def _since_say(sim: Simulation) -> int:
+def _since_say(sim) -> int:
     """How many operations were carried out since the last `say`."""
     n, k = len(sim.revealed), 0
     for state in reversed(sim.history):
@@ -77,7 +78,7 @@ def _since_say(sim: Simulation) -> int:
     return k
 
 
-def _last_said(sim: Simulation):
+def _last_said(sim):
     """The cell said last and what was said, or (None, None); only while no cell waits to be said."""
     if sim.current is not None or not sim.revealed:
         return None, None
@@ -85,18 +86,18 @@ def _last_said(sim: Simulation):
     return cell, sim.revealed[cell]
 
 
-def _kth(sim: Simulation, cells: list, name: str = "queue"):
+def _kth(sim, cells: list, name: str = "queue"):
     """The `k`-th of `cells`, `k` the operations since the last say: a list carried out one a step."""
     k = _since_say(sim)
     return (name, cells[k]) if k < len(cells) else None
 
 
-def _top(sim: Simulation):
+def _top(sim):
     """The call on top of the stack, while no cell waits to be said (else None)."""
     return sim.stack[-1] if sim.stack and sim.current is None else None
 
 
-def _fresh(sim: Simulation, cells) -> list:
+def _fresh(sim, cells) -> list:
     return [c for c in cells if c not in sim.revealed and c not in sim.stack and c != sim.current]
 
 
@@ -203,15 +204,18 @@ def _mine_revealed(sim):
 # -- the situations a focused set's boards hold (on the algorithm's own run) ------------------------
 
 
-def _run(sim: Simulation) -> Simulation:
-    from .simulation import model
-
-    return model(sim)
+def _run(sim):
+    """`sim`'s board revealed by the algorithm itself (`msviz.simulation.model`)."""
+    done = sim.fresh(feedback="fix")
+    while not done.over:
+        done._carry_out(*done.expected())
+        done.step += 1
+    return done
 
 
 def _next_to_two_blanks(sim) -> bool:
     """Breadth-first, a cell still in the queue when a second blank next to it is said (twice over)."""
-    ahead, twice = Simulation(sim.board, sim.click, order="bfs", neighbors=sim.neighbors), 0
+    ahead, twice = sim.fresh(order="bfs", feedback="fix"), 0
     while not ahead.over:
         name, value = ahead.expected()
         if name == "say" and value == "B":
@@ -240,7 +244,7 @@ def _digit_beside_mine(sim) -> bool:
 
 def _long_returns(sim, least: int = 3) -> bool:
     """Depth-first, a chain of `least` returns one after the other before the reveal calls again."""
-    ahead = Simulation(sim.board, sim.click, order="dfs", neighbors=sim.neighbors)
+    ahead = sim.fresh(order="dfs", feedback="fix")
     run = 0
     while not ahead.over:
         name, value = ahead.expected()
@@ -257,9 +261,7 @@ def _apart(order):
 
     def holds(sim) -> bool:
         def revealed(neighbours):
-            return list(
-                _run(Simulation(sim.board, sim.click, order=sim.order, neighbors=neighbours)).revealed
-            )
+            return list(_run(sim.fresh(neighbors=neighbours)).revealed)
 
         mine = revealed(order)
         return all(mine != revealed(other) for other in (READING_ORDER, *OTHER_ORDERS) if other != order)
@@ -272,8 +274,7 @@ OTHER_ORDERS = (tuple(READING_ORDER[::-1]), tuple(LEETCODE_ORDER))
 
 
 def _orders_differ(sim) -> bool:
-    bfs = Simulation(sim.board, sim.click, order="bfs", neighbors=sim.neighbors)
-    dfs = Simulation(sim.board, sim.click, order="dfs", neighbors=sim.neighbors)
+    bfs, dfs = sim.fresh(order="bfs"), sim.fresh(order="dfs")
     return list(_run(bfs).revealed)[:6] != list(_run(dfs).revealed)[:6]
 
 
@@ -301,16 +302,14 @@ class Focus:
     key: str
     orders: tuple
 
-    def holds(self, sim: Simulation) -> bool:
+    def holds(self, sim) -> bool:
         """Whether `sim`'s board has the situation, and the version carried out there differs from the
         algorithm at `FOCUS_LEAST` steps or more."""
         version = VERSIONS[self.key]
         if not version.holds(sim):
             return False
-        log = carried_out_by(
-            version, Simulation(sim.board, sim.click, order=sim.order, neighbors=sim.neighbors)
-        )
-        seen = replay_watched(Simulation(sim.board, sim.click, order=sim.order, neighbors=sim.neighbors), log)
+        log = carried_out_by(version, sim.fresh())
+        seen = replay_watched(sim.fresh(), log)
         return explains(seen, self.key)["differ"] >= FOCUS_LEAST
 
 
@@ -321,7 +320,7 @@ FOCUS = {key: Focus(key, version.orders) for key, version in VERSIONS.items()}
 # -- naming the version a student followed ------------------------------------------------------------
 
 
-def _choices(sim: Simulation) -> int:
+def _choices(sim) -> int:
     """How many operations a student could try now: the ten symbols to say, or a cell to take, queue or
     call (any hidden one), or a return."""
     if sim.current is not None:
@@ -338,7 +337,7 @@ def _tail(chances: list[float], m: int) -> float:
     return sum(dist[m:])
 
 
-def replay_watched(sim: Simulation, log: str) -> list[dict]:
+def replay_watched(sim, log: str) -> list[dict]:
     """Carry out `log` on `sim`; at each step's first try what the student did, what the algorithm
     allowed, and what each version of `sim`'s order would have done, ``{"step", "did", "allowed",
     "versions", "choices"}``."""
@@ -362,7 +361,7 @@ def replay_watched(sim: Simulation, log: str) -> list[dict]:
 
     sim.watch = watch
     try:
-        play(sim, log)
+        sim.play(log)
     finally:
         sim.watch = None
     return seen
@@ -385,7 +384,7 @@ def explains(seen: list[dict], key: str) -> dict:
     return {"differ": len(differ), "matched": len(matched), "chance": chance, "named": named, "best": best}
 
 
-def name_one(sim: Simulation, log: str) -> dict:
+def name_one(sim, log: str) -> dict:
     """The version of the reveal a student's attempt `log` follows, carried out on a fresh `sim`.
 
     Returns ``{"version", "matched", "differ", "chance", "step", "did"}``:
@@ -409,12 +408,13 @@ def name_one(sim: Simulation, log: str) -> dict:
     }
 
 
-def carried_out_by(version: Version, sim: Simulation, *, right_at=(), undo=False) -> str:
+def carried_out_by(version: Version, sim, *, right_at=(), undo=False) -> str:
     """The kept line of an attempt that carries out `version` on `sim` (the algorithm where the version
     does as it does, and at the steps `right_at`): a student who holds that misconception.
 
     Examples
     --------
+    >>> from msviz.simulation import Simulation
     >>> sim = Simulation(["EEE", "EEM"], (0, 0), order="dfs")
     >>> carried_out_by(VERSIONS["returns_early"], sim).split()[:4]
     ['fix:1', 'c0.0,0', 'sB,0', 'b,0']
@@ -430,5 +430,5 @@ def carried_out_by(version: Version, sim: Simulation, *, right_at=(), undo=False
     return sim.log
 
 
-def _do(sim: Simulation, name: str, value):
+def _do(sim, name: str, value):
     return sim.back() if name == "back" else getattr(sim, name)(value)

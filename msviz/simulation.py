@@ -350,6 +350,23 @@ class Simulation:
             raise ValueError(SIMULATE["not_drawn"])
         return self._maker(self.attempt + 1)
 
+    def fresh(self, **changes) -> Simulation:
+        """A new simulation of the same board, click, order, neighbours, mode and attempt, nothing done
+        (`changes` as the constructor's keywords: ``order="dfs"``, ...)."""
+        given = {
+            "order": self.order,
+            "neighbors": "any" if self.any else self.neighbors,
+            "feedback": self.feedback,
+            **changes,
+        }
+        made = Simulation(self.board, self.click, **given)
+        made.attempt = self.attempt
+        return made
+
+    def play(self, text: str) -> list:
+        """Carry out the operations of a kept line (`log`) on this simulation; the verdicts (`play`)."""
+        return play(self, text)
+
     @property
     def log(self) -> str:
         """Every operation tried, undos included, as a line `play` carries out again the same way:
@@ -783,7 +800,7 @@ def model(sim: Simulation) -> Simulation:
     >>> list(model(sim).revealed)
     [(0, 0), (1, 1), (1, 0), (0, 1)]
     """
-    fresh = Simulation(sim.board, sim.click, order=sim.order, neighbors="any" if sim.any else sim.neighbors)
+    fresh = sim.fresh(feedback="fix")
     while not fresh.over:
         fresh._carry_out(*fresh.expected())
         fresh.step += 1
