@@ -333,6 +333,9 @@ function boardHandle(model, els, view) {
       rule: els.sim.rule.textContent, strip: Array.from(els.sim.strip.children, (c) => c.textContent),
       verdict: els.sim.verdict.textContent, kind: els.sim.verdict.dataset.verdict, score: els.sim.score.textContent,
       answered: (model.get("by_hand") || {}).answered ?? -1,
+      line: els.sim.line.textContent, keep: !els.sim.keep.hidden,
+      marks: (model.get("by_hand") || {}).marks || [], // the cells marked on the overlay ("end", judged)
+      right: (model.get("by_hand") || {}).right, tried: (model.get("by_hand") || {}).tried,
     }),
     quiz: () => ({
       rule: els.quizRule.textContent, verdict: els.quizVerdict.textContent, score: els.quizScore.textContent,
