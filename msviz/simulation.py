@@ -78,6 +78,8 @@ __all__ = [
 
 #: The operations of each order, as the student performs them.
 OPERATIONS = {"bfs": ("take", "say", "queue"), "dfs": ("call", "say", "back")}
+#: The "end" mode carries out the student's own steps: at most this many times the algorithm's.
+MOST_STEPS = 3
 #: The feedback modes: a wrong operation set right, refused and tried again, or judged only at the end.
 FEEDBACK = ("fix", "retry", "end")
 
@@ -170,6 +172,7 @@ class Simulation:
         self.spent: dict[int, int] = {}  # step -> tenths from the operation before to its first try
         self.first_ops: dict[int, str] = {}  # step -> its first try, as the kept line writes it
         self._given = None  # the time `play` read from a kept line, for the operation it carries out
+        self._steps_needed = None  # the algorithm's own steps, once worked out (`_needs`)
 
     # -- what the algorithm does next ---------------------------------------------------------
 
@@ -397,6 +400,8 @@ class Simulation:
             raise ValueError(SIMULATE["over"])
         if name not in OPERATIONS[self.order]:
             raise ValueError(SIMULATE["not_this_order"].format(name=name, order=self.order))
+        if self.feedback == "end" and self.step >= MOST_STEPS * self._needs():
+            raise ValueError(SIMULATE["too_many_steps"].format(n=MOST_STEPS))
         allowed = self.allowed()
         right = (name, value) in allowed
         if self.feedback == "end":
@@ -428,6 +433,12 @@ class Simulation:
             return Step(None, SIMULATE["noted"], counted, done)
         reason = SIMULATE[key].format(**{k: v for k, v in fields.items() if k != "at"})
         return Step(right, reason, counted, done)
+
+    def _needs(self) -> int:
+        """The algorithm's own steps on this board (`_length`), worked out once."""
+        if self._steps_needed is None:
+            self._steps_needed = _length(self)
+        return self._steps_needed
 
     def _state(self) -> dict:
         keep = ("revealed", "queue_", "queued", "stack", "current", "pending", "step")

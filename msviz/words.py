@@ -275,6 +275,7 @@ SIMULATE = Phrases(
         "retry_call_later": "{cell} is not the next call: follow the neighbour order",
         # The "end" mode, attempts, the model answer and kept lines.
         "noted": "noted: judged when you press Done",
+        "too_many_steps": "this attempt has {n} times the steps the reveal needs: press Done",
         "model_at_end": "in this mode the model answer comes after Done",
         "not_drawn": "this board was given, not drawn: a new attempt needs a board drawn from a name or seed",
         "nothing_to_say": "no cell is being revealed: take or call one first",
@@ -799,6 +800,9 @@ SIMULATE_VIEW = Phrases(
         "new_name": "New board: another attempt on another board (N)",
         "new_attempt": "Attempt {attempt}: a new board. Your first operation?",
         "keep": "Keep this line in a cell of your notebook: run, it does this attempt again.",
+        "keys_model": " M plays the model answer.",
+        "keys_done": " D: Done, judge the reveal.",
+        "keys_new": " N draws a new board.",
     },
 )
 

@@ -301,7 +301,8 @@ def test_the_buttons_and_keys_are_the_operations_of_the_order(order):
         "value": "7",
     }
     assert ("r" in keys) == (order == "dfs") and keys["u"] == keys["backspace"] == {"name": "undo"}
-    assert said["keys_text"] == simulate_fill(f"keys_{order}") and said["strip"].startswith(
+    keys_text = simulate_fill(f"keys_{order}") + simulate_fill("keys_model")
+    assert said["keys_text"] == keys_text and said["strip"].startswith(
         "The queue, front first (1):"
         if order == "bfs"
         else "The calls on the stack, from the click's up (0):"

@@ -106,3 +106,42 @@ def test_a_line_kept_in_one_mode_is_not_graded_as_another():
     assert set_row(data, 1.0)["simulations"][0]["feedback"] == "end"
     data["feedback"] = "fix"  # the line says "end": replayed as "fix" it counts for nothing
     assert set_row(data, 1.0)["points"] == 0.0
+
+
+def _timed_line(sims, pace_tenths: int) -> str:
+    """Simulation 0 of `sims` carried out right, one step every `pace_tenths` tenths of a second."""
+    sim = sims[0]
+    ticks = iter(range(pace_tenths, 100_000, pace_tenths))
+    sim.clock = lambda: sim.began + next(ticks) / 10
+    while not sim.over:
+        name, value = sim.expected()
+        sim.back() if name == "back" else getattr(sim, name)(value)
+    return sim.log
+
+
+@pytest.mark.parametrize("pace, flagged", [(1, True), (30, False)])
+def test_an_attempt_at_a_tenth_of_a_second_a_step_is_flagged_and_one_at_3_s_is_not(pace, flagged):
+    from msviz.grade.homework import set_row
+    from msviz.simulation import simulation_set
+
+    sims = simulation_set("ada", n=1)
+    line = _timed_line(sims, pace)
+    fact = set_row(sims.to_dict(), 1.0)["simulations"][0]
+    assert fact["per_step"] == pace / 10 and fact["clicking"] == ([1] if flagged else [])
+    fresh = simulation_set("ada", n=1)
+    exec(f"sims.play(0, {line!r})", {"sims": fresh})
+    assert (fresh[0].right, fresh[0].seconds) == (sims[0].right, sims[0].seconds)  # the times replay
+
+
+def test_a_hostile_end_mode_line_is_cut_at_three_times_the_steps_needed():
+    from msviz.grade.homework import set_row
+    from msviz.simulation import MOST_STEPS, _length, simulation_set
+
+    sims = simulation_set("ada", n=1, feedback="end")
+    sim = sims[0]
+    cell = next(c for c in sorted(sim.symbols) if c != sim.click and sim.board[c[0]][c[1]] == "E")
+    words = ["end:1", f"t{sim.click[0]}.{sim.click[1]},1", "sB,2"] + [f"q{cell[0]}.{cell[1]},3"] * 5000
+    data = sims.to_dict()
+    data["logs"] = data["attempts"][0] = [" ".join(words)]
+    row = set_row(data, 1.0)
+    assert len(row["steps"]) == MOST_STEPS * _length(sim) and row["points"] < 0.05

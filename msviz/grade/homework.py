@@ -75,6 +75,8 @@ def _homework_row(right: bool, score: float, out_of: float, said: str, seed, **m
 ATTEMPTS = ("best", "last")
 #: An attempt faster than this, on average a step, was clicked through rather than carried out.
 CLICKING_THROUGH = 0.5
+#: The most characters of kept lines a set's attempts may hold, all together (a few hundred attempts).
+MOST_CHARACTERS = 2_000_000
 #: An attempt with fewer steps than this is too short to be called clicked through.
 FEWEST_TIMED = 4
 
@@ -93,6 +95,9 @@ def _set_data(data) -> bool:
         and len(attempts) == len(data["logs"])
         and all(isinstance(made, list) and 0 < len(made) <= 50 and all(map(_line, made)) for made in attempts)
     ):
+        return False
+    lines = data["attempts"] if attempts is not None else [data["logs"]]
+    if sum(len(line) for made in lines for line in made) > MOST_CHARACTERS:
         return False
     return data.get("feedback", "fix") in FEEDBACK and data.get("focus") in (None, *FOCUS)
 

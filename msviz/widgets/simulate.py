@@ -28,6 +28,8 @@ SAY_KEYS = {"b": "B", "0": "B", **{d: d for d in "12345678"}, "x": "X"}
 OPERATION_KEYS = {"r": "back", "u": "undo", "backspace": "undo", "m": "model", "d": "done", "n": "new"}
 #: What the browser may ask for: an operation, or undo, the model answer, Done, a new board.
 MESSAGES = ("take", "call", "queue", "say", "back", "undo", "model", "done", "new")
+#: The buttons beyond the operations and Undo, each with its key said in the keys' words.
+MORE = ("model", "done", "new")
 #: The model answer plays at this many events a second once the simulation is over.
 MODEL_FPS = 4
 
@@ -449,7 +451,10 @@ class Simulate(BoardView):
             "group": simulate_fill("choices"),
             "buttons": buttons,
             "keys": keys,
-            "keys_text": simulate_fill(f"keys_{sim.order}"),
+            "keys_text": simulate_fill(f"keys_{sim.order}")
+            + "".join(
+                simulate_fill("keys_" + b["send"]["name"]) for b in buttons if b["send"]["name"] in MORE
+            ),
             "verdict": self.verdict,
             "kind": self.kind,
             "score": score,
