@@ -442,3 +442,20 @@ def test_a_sets_simulation_shows_the_line_to_keep_under_the_sets_name(monkeypatc
     assert fresh[1].attempt == 2 and fresh[1].board == w.simulation.board
     monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     assert w.line.startswith("sims.play(1, ") and msviz.simulate(BOARD, CLICK).by_hand["line"] == ""
+
+
+def test_the_end_modes_own_steps_are_drawn_as_the_student_made_them():
+    w = msviz.simulate(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs", feedback="end")
+    w.take((0, 0))
+    w.say("B")
+    for cell in [(0, 1), (1, 0), (1, 1)]:
+        w.queue(cell)
+    w.take((1, 1))  # not the front: carried out as given
+    w.say("1")
+    w.queue((1, 0))  # queued already: carried out as given
+    assert w.error == "" and w.simulation.current is None
+    assert carried_out(w.simulation)[-3:] == [("take", (1, 1)), ("say", "1"), ("queue", (1, 0))]
+    assert w.by_hand["waiting"] == [[0, 1], [1, 0], [1, 0]]
+    w.take((0, 1))
+    w.say("B")  # said of a cell that is a blank: its hidden neighbours are the student's to queue
+    assert w.error == "" and carried_out(w.simulation)[-1] == ("say", "B")

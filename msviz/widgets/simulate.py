@@ -39,14 +39,15 @@ def _at(cell) -> str:
 
 
 def _between(before: dict, after: dict) -> tuple:
-    """The one operation that took a simulation from state `before` to state `after`."""
-    if len(after["revealed"]) > len(before["revealed"]):
-        return ("say", next(reversed(after["revealed"].values())))
+    """The one operation that took a simulation from state `before` to state `after` (in the "end" mode
+    too, where a cell may be taken from anywhere in the queue, or said again)."""
+    if before["current"] is not None and after["current"] is None:
+        return ("say", after["revealed"][before["current"]])
     if len(after["stack"]) != len(before["stack"]):
         return ("call", after["stack"][-1]) if len(after["stack"]) > len(before["stack"]) else ("back", None)
     if len(after["queue_"]) > len(before["queue_"]):
         return ("queue", after["queue_"][-1])
-    return ("take", before["queue_"][0])
+    return ("take", after["current"])
 
 
 def carried_out(sim: Simulation) -> list[tuple]:
@@ -63,7 +64,7 @@ def carried_out(sim: Simulation) -> list[tuple]:
     >>> carried_out(sim)
     [('take', (0, 0)), ('say', 'B'), ('queue', (0, 1))]
     """
-    now = {"revealed": sim.revealed, "queue_": sim.queue_, "stack": sim.stack}
+    now = {"revealed": sim.revealed, "queue_": sim.queue_, "stack": sim.stack, "current": sim.current}
     states = [*sim.history, now]
     return [_between(a, b) for a, b in zip(states, states[1:])]
 
