@@ -116,6 +116,15 @@ class Simulate(BoardView):
     Each operation is also a method, returning the `msviz.simulation.Step`
     the view shows: :meth:`take`, :meth:`say`, :meth:`queue`, :meth:`call`,
     :meth:`back`, :meth:`undo`.
+
+    The simulation's feedback mode decides what a wrong operation does: set
+    right ("fix"), refused with a reason that does not give the answer
+    ("retry"), or nothing said until Done (D, :meth:`done`; "end"), when the
+    score and each kind of wrong step's first cell, marked on the board, are
+    shown. Model answer (M, :meth:`model_answer`) warns that it ends the
+    attempt's credit, then plays. New board (N, :meth:`new`) draws the next
+    attempt where the board was drawn. A homework set's simulation shows the
+    line to keep (:attr:`line`).
     """
 
     def __init__(self, simulation: Simulation, *, max_cell: int = 32):
