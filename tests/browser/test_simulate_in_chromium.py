@@ -47,7 +47,7 @@ MODES = [
     "retry = msviz.simulate(BOARD, (3, 3), order='bfs', feedback='retry')\n"
     "retry",
     "end = msviz.simulate(BOARD, (3, 3), order='dfs', feedback='end')\nend",
-    "sims = simulation_set('ada', n=2)\nhomework = msviz.simulate(sims[0])\nhomework",
+    "hw = simulation_set('ada', n=2)\nhomework = msviz.simulate(hw[0])\nhomework",
 ]
 
 
@@ -325,7 +325,7 @@ def test_each_feedback_mode_and_a_new_attempt_by_clicks_and_by_keys(browser, lab
         shown = homework.shown()
         homework.engine = sims.new(0)
         assert shown["verdict"].startswith("Attempt 2: a new board") and shown["line"].startswith(
-            "sims.play(0, 'fix:2"
+            "hw.play(0, 'fix:2"  # the set's own name in the notebook
         )
         rows, cols = homework.engine.shape
         for _ in range(3):
@@ -341,7 +341,7 @@ def test_each_feedback_mode_and_a_new_attempt_by_clicks_and_by_keys(browser, lab
         assert homework.output.locator(".msviz-sim-keep").is_visible()
         shoot(homework.output, "simulate-homework-line-1024x768")
         fresh = simulation_set("ada", n=2)
-        exec(line, {"sims": fresh})
+        exec(line, {"hw": fresh})
         said = homework.view.evaluate("root => root.msviz.byHand()")
         assert (
             (fresh[0].attempt, fresh[0].right, fresh[0].tried)
