@@ -145,3 +145,13 @@ def test_a_hostile_end_mode_line_is_cut_at_three_times_the_steps_needed():
     data["logs"] = data["attempts"][0] = [" ".join(words)]
     row = set_row(data, 1.0)
     assert len(row["steps"]) == MOST_STEPS * _length(sim) and row["points"] < 0.05
+
+
+def test_an_attempt_never_begun_is_not_counted_as_one():
+    from msviz.grade.homework import set_row
+    from msviz.simulation import simulation_set
+
+    sims = simulation_set("ada", n=1)
+    sims.new(0).take(sims[0].click)  # attempt 1 left untouched, attempt 2 begun
+    fact = set_row(sims.to_dict(), 1.0)["simulations"][0]
+    assert (fact["attempts"], fact["counted"]) == (1, 2)

@@ -125,6 +125,7 @@ def _replayed_set(data, attempts: str):
                 continue
             if all(sim is not sims[i] for sim in tried):
                 tried.append(sims[i])
+        tried = [sim for sim in tried if sim.tried] or tried[-1:]  # an attempt never begun is none
         if tried:
             counted = (
                 max(tried, key=lambda sim: (_share(sim), sim.attempt)) if attempts == "best" else tried[-1]
