@@ -459,3 +459,11 @@ def test_the_end_modes_own_steps_are_drawn_as_the_student_made_them():
     w.take((0, 1))
     w.say("B")  # said of a cell that is a blank: its hidden neighbours are the student's to queue
     assert w.error == "" and carried_out(w.simulation)[-1] == ("say", "B")
+
+
+def test_the_end_modes_queue_is_shown_by_the_strip_alone():
+    w = msviz.simulate(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs", feedback="end")
+    assert not w.show_frontier and w.by_hand["waiting"] == [[0, 0]]
+    w.take((0, 0))
+    assert not w.show_frontier and w.by_hand["waiting"] == []
+    assert msviz.simulate(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs").show_frontier

@@ -146,6 +146,7 @@ class Simulate(BoardView):
             step=len(state["event_label"]) - 1,
             keyboard=False,  # the keys move a cursor and say: see `by_hand`
             show_caption=False,  # a caption would tell what a cell shows before it is said
+            show_frontier=not (simulation.feedback == "end" and simulation.order == "bfs"),
             max_cell=max_cell,
             title=self._title("title"),
         )
@@ -373,6 +374,9 @@ class Simulate(BoardView):
         sim = self.simulation
         state = simulation_state(sim, carried_out(sim))
         self.playing = self.controls = self.keyboard = self.show_caption = False
+        # The board numbers the queue first in, first out; the "end" mode's own steps may take a cell
+        # from anywhere in it, so there the strip under the board, the engine's own, alone shows it.
+        self.show_frontier = not (sim.feedback == "end" and sim.order == "bfs")
         self.show_code(None)
         self._send_state(sim.shape, state, len(state["event_label"]) - 1)
         self.trace = None
@@ -383,6 +387,7 @@ class Simulate(BoardView):
         """The model answer: the algorithm's own reveal, played event by event with its code."""
         sim = self.simulation
         t = trace(sim.board, sim.click, order=sim.order, neighbors=sim.neighbors)
+        self.show_frontier = True
         self.show(t, step=0)
         self.show_code(_check_code(None, sim.order))
         self.title = self._title("title_model")
