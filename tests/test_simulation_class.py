@@ -155,3 +155,25 @@ def test_an_attempt_never_begun_is_not_counted_as_one():
     sims.new(0).take(sims[0].click)  # attempt 1 left untouched, attempt 2 begun
     fact = set_row(sims.to_dict(), 1.0)["simulations"][0]
     assert (fact["attempts"], fact["counted"]) == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"attempts": "all of them"},
+        {"attempts": [["fix:1"], ["fix:1"], ["fix:1"]]},
+        {"attempts": [[1.5]]},
+        {"attempts": [["fix:1"] * 51]},
+        {"feedback": "lenient"},
+        {"focus": "__import__('os')"},
+        {"logs": ["x" * 2_000_001]},
+        {"attempts": [["x" * 200_000] * 11]},
+    ],
+)
+def test_set_data_not_of_msvizs_making_is_not_graded_and_raises_nothing(change):
+    from msviz.grade.homework import set_row
+    from msviz.simulation import simulation_set
+
+    data = {**simulation_set("ada", n=1).to_dict(), **change}
+    row = set_row(data, 1.0)
+    assert row["verdict"] == "not graded" and row["problem"] == "its simulations could not be read"
