@@ -55,6 +55,7 @@ _LAZY = {
     "quiz": "widgets",
     "simulate": "widgets",
     "homework": None,
+    "misconceptions": None,
     "quiz_bank": "homework",
     "Simulation": "simulation",
     "simulation_set": "simulation",

@@ -42,6 +42,7 @@ __all__ = [
     "quiz_score",
     "ORDER_RULE",
     "SIMULATE",
+    "MISCONCEPTIONS",
 ]
 
 #: Caption templates. ``{s}``-style fields named ``*_s`` are plural endings.
@@ -263,6 +264,49 @@ SIMULATE = Phrases(
         "kind_call": "calling the next cell",
         "kind_back": "returning from a call",
         "most_wrong": "simulation: most often wrong at {kind}",
+        # The "retry" mode: the same mistakes, said without giving the answer.
+        "retry_wrong_symbol": "{cell} does not show {value}: count the mines around it",
+        "retry_back_too_early": "the call on {cell} is not done: it still has a hidden neighbour to call",
+        "retry_digit_returns": "{cell} is a digit: a digit's call calls none of its neighbours",
+        "retry_nothing_left": "{cell} has no hidden neighbour left to call",
+        "retry_not_front": "{cell} is not the queue's front",
+        "retry_queue_later": "{cell} is not the next to queue: follow the neighbour order",
+        "retry_queue_first": "the blank's hidden neighbours go into the queue before anything else",
+        "retry_call_later": "{cell} is not the next call: follow the neighbour order",
+        # The "end" mode, attempts, the model answer and kept lines.
+        "noted": "noted: judged when you press Done",
+        "too_many_steps": "this attempt has {n} times the steps the reveal needs: press Done",
+        "model_at_end": "in this mode the model answer comes after Done",
+        "not_drawn": "this board was given, not drawn: a new attempt needs a board drawn from a name or seed",
+        "nothing_to_say": "no cell is being revealed: take or call one first",
+        "not_in_queue": "{cell} is not in the queue",
+        "no_call": "no call is on the stack",
+        "other_mode": "this line was kept in the {mode} mode, attempt {attempt}; this simulation is in the"
+        " {feedback} mode, attempt {now}",
+    },
+)
+
+#: Misconceptions (`msviz.misconceptions`): each buggy version of the reveal, as the class command names
+#: it in a student's row and counts it on the class page, and the operation that shows it best.
+MISCONCEPTIONS = Phrases(
+    "misconceptions",
+    {
+        "marks_when_taken": "a breadth-first reveal that marks cells only when it takes them (a cell queued"
+        " twice)",
+        "digit_queues": "a reveal in which a digit goes on to its hidden neighbours, as a blank does",
+        "bfs_as_dfs": "a depth-first reveal: the queue used as a stack, its newest cell taken first",
+        "dfs_as_bfs": "a breadth-first reveal: the cells called in the breadth-first order",
+        "never_returns": "a recursion that does not return until the end",
+        "returns_early": "a recursion that returns before a blank's neighbours are called",
+        "reversed_order": "another fixed neighbour order (reading order backwards)",
+        "leetcode_order": "another fixed neighbour order (right, down, left, up, then the diagonals)",
+        "mine_revealed": "a reveal in which a digit's mines are revealed",
+        "follows": "your steps follow {version}: at step {step}, {did}",
+        "did_take": "you took {cell}",
+        "did_queue": "you queued {cell}",
+        "did_call": "you called {cell}",
+        "did_back": "you returned",
+        "did_say": "you said {value}",
     },
 )
 
@@ -738,6 +782,27 @@ SIMULATE_VIEW = Phrases(
         "score": "{right} of {tried} step{tried_s} right at the first try.",
         "score_over": "Done: {right} of {steps} step{steps_s} right at the first try. The model answer now"
         " plays on the board, the algorithm's own operations one at a time; Undo goes back into your reveal.",
+        "wrong_retry": "Not right: {reason}. Try again.",
+        "noted": "Step {n} noted: nothing is judged until you press Done.",
+        "score_end": "{tried} step{tried_s} done. Press Done when your reveal is over.",
+        "judged": "Judged: {right} of {steps} step{steps_s} right at the first try.",
+        "first_wrong": " {kind}: first wrong at step {step}: {reason}.",
+        "done": "Done",
+        "done_name": "Done: judge my reveal (D)",
+        "done_only_at_end": "Done is for the end mode, where nothing is judged until the end",
+        "model": "Model answer",
+        "model_name": "Model answer: the algorithm's own reveal (M)",
+        "model_warning": "The model answer ends this attempt's credit: no later step counts. Press Model"
+        " answer again to see it, or go on.",
+        "model_playing": "The model answer plays on the board. This attempt's credit has ended.",
+        "credit_ended": " This attempt's credit ended when the model answer was asked for.",
+        "new": "New board",
+        "new_name": "New board: another attempt on another board (N)",
+        "new_attempt": "Attempt {attempt}: a new board. Your first operation?",
+        "keep": "Keep this line in a cell of your notebook: run, it does this attempt again.",
+        "keys_model": " M plays the model answer.",
+        "keys_done": " D: Done, judge the reveal.",
+        "keys_new": " N draws a new board.",
     },
 )
 

@@ -250,10 +250,13 @@ def test_queueing_several_cells_shows_the_first_wrong_one_as_the_engine_returns_
     for target in (w, engine):
         target.take((0, 0))
         target.say("B")
-    cells = [(0, 1), (1, 1), (1, 0)]  # (1, 1) before (1, 0): wrong and set right; then (1, 0) is queued twice
+    cells = [(0, 1), (1, 1), (1, 0)]  # (1, 1) before (1, 0): a swapped pair, one wrong step
     step = w.queue(cells)
     assert step == engine.queue(cells) and not step.right and step.reason.startswith("(1, 1) comes later")
-    assert w.by_hand["verdict"].startswith("Wrong: (1, 1) comes later") and w.score == (3, 5)
+    assert w.by_hand["verdict"].startswith("Wrong: (1, 1) comes later") and w.score == (4, 5) == (
+        engine.right,
+        engine.tried,
+    )
     assert w.by_hand["waiting"] == [[0, 1], [1, 0], [1, 1]] == [list(c) for c in engine.queue_]
 
 
@@ -290,7 +293,7 @@ def test_the_buttons_and_keys_are_the_operations_of_the_order(order):
     said = msviz.simulate(BOARD, CLICK, order=order).by_hand
     sent = [b["send"] for b in said["buttons"]]
     assert sent[:10] == [{"name": "say", "value": v} for v in ("B", *"12345678", "X")]
-    assert sent[10:] == ([{"name": "back"}] if order == "dfs" else []) + [{"name": "undo"}]
+    assert sent[10:] == ([{"name": "back"}] if order == "dfs" else []) + [{"name": "undo"}, {"name": "model"}]
     assert all(b["label"] and b["text"] for b in said["buttons"])
     keys = said["keys"]
     assert keys["b"] == keys["0"] == {"name": "say", "value": "B"} and keys["7"] == {
@@ -298,7 +301,8 @@ def test_the_buttons_and_keys_are_the_operations_of_the_order(order):
         "value": "7",
     }
     assert ("r" in keys) == (order == "dfs") and keys["u"] == keys["backspace"] == {"name": "undo"}
-    assert said["keys_text"] == simulate_fill(f"keys_{order}") and said["strip"].startswith(
+    keys_text = simulate_fill(f"keys_{order}") + simulate_fill("keys_model")
+    assert said["keys_text"] == keys_text and said["strip"].startswith(
         "The queue, front first (1):"
         if order == "bfs"
         else "The calls on the stack, from the click's up (0):"
@@ -361,3 +365,105 @@ def test_a_homework_sets_simulation_is_shown_and_carried_out_in_the_view():
     assert sims[0].tried == 1 and sims.line(0) == f"sims.play(0, {sims[0].log!r})" and "t" in sims[0].log
     with pytest.raises(TypeError, match="a simulation has its own board and click"):
         msviz.simulate(sims[1], (0, 0))
+
+
+# -- the feedback modes, the model answer, new attempts and the line to keep --------------------------
+
+
+def test_retry_refuses_a_wrong_step_in_the_view_and_the_board_stays():
+    w = msviz.simulate(["EEE", "EEM"], (0, 0), order="bfs", feedback="retry")
+    w.take((0, 0))
+    step = w.say("1")
+    assert step.done is None and w.by_hand["kind"] == "retry"
+    assert w.by_hand["verdict"] == "Not right: (0, 0) does not show 1: count the mines around it. Try again."
+    assert shown_board(w)[0, 0] == "E" and w.simulation.current == (0, 0)
+    assert w.say("B").right and w.score == (1, 2)
+
+
+def test_end_says_nothing_until_done_then_marks_each_kinds_first_wrong_step():
+    w = msviz.simulate(["EEE", "EEM"], (0, 0), order="bfs", feedback="end")
+    w.take((0, 0))
+    w.say("B")
+    w.queue((1, 1))  # (0, 1) comes first: wrong, but nothing is said
+    assert w.by_hand["kind"] == "noted" and "Wrong" not in w.by_hand["verdict"]
+    assert [b["send"]["name"] for b in w.by_hand["buttons"]][-2:] == ["undo", "done"]
+    while not w.over:
+        operate(w, *w.simulation.expected())
+    w._handle({"event": "operation", "name": "done", "value": None})
+    said = w.by_hand["verdict"]
+    assert (
+        said.startswith("Judged: ") and "queueing a blank's hidden neighbours: first wrong at step 3" in said
+    )
+    assert w.by_hand["marks"] == [1 * 3 + 1] and w.trace is None  # the student's own board, (1, 1) marked
+
+
+def test_the_model_answer_is_warned_of_then_plays_and_ends_the_credit():
+    w = msviz.simulate(BOARD, CLICK, order="dfs")
+    w.call(CLICK)
+    assert not w.model_answer() and w.by_hand["kind"] == "warned" and w.trace is None
+    assert "ends this attempt's credit" in w.by_hand["verdict"]
+    w._handle({"event": "operation", "name": "model", "value": None})
+    assert w.trace is not None and w.playing and w.simulation.credit_ended
+    w.say(w.simulation.expected()[1])  # back into the reveal: counted for nothing
+    assert w.score == (1, 1) and "credit ended" in w.by_hand["score"]
+
+
+def test_a_new_board_is_the_next_attempt_drawn_from_the_seed_by_click_and_key():
+    w = msviz.simulate(seed="ada", order="bfs", feedback="retry")
+    first = w.simulation.board
+    w._handle({"event": "operation", "name": "new", "value": None})
+    second = w.simulation
+    assert second.attempt == 2 and second.board != first and second.feedback == "retry"
+    assert w.by_hand["verdict"].startswith("Attempt 2") and w.score == (0, 0)
+    again = msviz.simulate(seed="ada", order="bfs", feedback="retry")
+    assert again.new().board == second.board  # the same seed and attempt: the same board
+    assert w.by_hand["keys"]["n"] == {"name": "new"}
+    assert "new" not in [b["send"]["name"] for b in msviz.simulate(BOARD, CLICK).by_hand["buttons"]]
+
+
+def test_a_sets_simulation_shows_the_line_to_keep_under_the_sets_name(monkeypatch):
+    import sys
+    import types
+
+    from msviz.simulation import simulation_set
+
+    notebook = types.ModuleType("__main__")
+    homework = simulation_set("ada", n=2, feedback="retry")
+    notebook.homework = homework
+    monkeypatch.setitem(sys.modules, "__main__", notebook)
+    w = msviz.simulate(homework[1])
+    w.call(w.simulation.click)
+    line = w.by_hand["line"]
+    assert line.startswith("homework.play(1, 'retry:1 c") and w.by_hand["keep"]
+    w.new()
+    assert w.by_hand["line"].startswith("homework.play(1, 'retry:2") and homework[1] is w.simulation
+    fresh = simulation_set("ada", n=2, feedback="retry")
+    exec(w.by_hand["line"], {"homework": fresh})
+    assert fresh[1].attempt == 2 and fresh[1].board == w.simulation.board
+    monkeypatch.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
+    assert w.line.startswith("sims.play(1, ") and msviz.simulate(BOARD, CLICK).by_hand["line"] == ""
+
+
+def test_the_end_modes_own_steps_are_drawn_as_the_student_made_them():
+    w = msviz.simulate(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs", feedback="end")
+    w.take((0, 0))
+    w.say("B")
+    for cell in [(0, 1), (1, 0), (1, 1)]:
+        w.queue(cell)
+    w.take((1, 1))  # not the front: carried out as given
+    w.say("1")
+    w.queue((1, 0))  # queued already: carried out as given
+    assert w.error == "" and w.simulation.current is None
+    assert carried_out(w.simulation)[-3:] == [("take", (1, 1)), ("say", "1"), ("queue", (1, 0))]
+    assert w.by_hand["waiting"] == [[0, 1], [1, 0], [1, 0]]
+    w.take((0, 1))
+    w.say("B")  # said of a cell that is a blank: its hidden neighbours are the student's to queue
+    assert w.error == "" and carried_out(w.simulation)[-1] == ("say", "B")
+
+
+def test_the_end_modes_queue_is_shown_by_the_strip_alone():
+    w = msviz.simulate(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs", feedback="end")
+    assert not w.show_frontier and w.by_hand["waiting"] == [[0, 0]]
+    w.take((0, 0))
+    assert not w.show_frontier and w.by_hand["waiting"] == []
+    assert msviz.simulate(["EEEE", "EEEE", "EEEM"], (0, 0), order="bfs").show_frontier

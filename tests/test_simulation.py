@@ -299,3 +299,151 @@ def test_the_step_kinds_most_often_wrong_are_counted_for_the_class_page():
     row = set_row(sims.to_dict(), 1.0)
     assert row["mistake"] == "simulation: most often wrong at saying what a cell shows"
     assert "wrong: saying what a cell shows (2), calling the next cell (1)" in row["summary"]
+
+
+# -- the model answer's neighbour order, a swapped pair, the feedback modes, attempts, times ------------
+
+
+def _shuffled(rng):
+    order = list(LEETCODE_ORDER)
+    rng.shuffle(order)
+    return order
+
+
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_the_model_answer_follows_the_simulations_neighbour_order_on_200_boards(order):
+    from msviz.simulation import model
+
+    rng = random.Random(11)
+    reveal = msviz.dfs_reveal if order == "dfs" else msviz.bfs_reveal
+    for board, click in _boards(200, seed=12 if order == "dfs" else 13):
+        neighbours = _shuffled(rng)
+        made = model(Simulation(board, click, order=order, neighbors=neighbours))
+        assert list(made.revealed) == [(v.row, v.col) for v in reveal(board, click, neighbors=neighbours)]
+        free = model(Simulation(board, click, order=order, neighbors="any"))
+        first = Simulation(board, click, order=order, neighbors="any")
+        _play(first)  # the first valid choice each time, as `expected` gives it
+        assert list(free.revealed) == list(first.revealed)
+
+
+@pytest.mark.parametrize("neighbours", ["reading", "shuffled"])
+def test_a_swapped_pair_in_one_queue_costs_one_step_on_200_boards(neighbours):
+    rng = random.Random(21)
+    swapped = 0
+    for board, click in _boards(200, seed=22 if neighbours == "reading" else 23):
+        order = READING_ORDER if neighbours == "reading" else _shuffled(rng)
+        sim = Simulation(board, click, order="bfs", neighbors=order)
+        while not sim.over and not (sim.expected()[0] == "queue" and len(sim.pending) >= 2):
+            _carry_out(sim, *sim.expected())
+        if sim.over:
+            continue
+        first, second = sim.pending[:2]
+        step = sim.queue([second, first])
+        assert not step.right and (sim.tried - sim.right) == 1
+        _play(sim)
+        assert sim.tried - sim.right == 1 and _board_after(sim) == msviz.reveal(board, click)
+        swapped += 1
+    assert swapped > 100
+
+
+@pytest.mark.parametrize("feedback", ["fix", "retry", "end"])
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_in_each_mode_the_algorithms_own_operations_score_full_marks(feedback, order):
+    for board, click in _boards(30, seed=31):
+        sim = Simulation(board, click, order=order, feedback=feedback)
+        steps = _play(sim)
+        assert all(s.right is (None if feedback == "end" else True) for s in steps)
+        assert sim.score() == 1.0 and _board_after(sim) == msviz.reveal(board, click)
+        if feedback == "end":
+            done = sim.finish()
+            assert done["score"] == 1.0 and done["first_wrong"] == {} and sim.over
+
+
+def test_retry_refuses_a_wrong_step_without_the_answer_and_counts_the_first_try_only():
+    sim = Simulation(BOARD, (0, 0), order="bfs", feedback="retry")
+    sim.take((0, 0))
+    step = sim.say("1")
+    assert (step.right, step.counted, step.done) == (False, True, None)
+    assert step.reason == "(0, 0) does not show 1: count the mines around it" and "B" not in step.reason
+    assert sim.current == (0, 0) and not sim.revealed  # nothing moved
+    again = sim.say("B")
+    assert again.right and not again.counted and (sim.right, sim.tried) == (1, 2)
+    step = sim.queue((1, 1))  # (0, 1) comes first in reading order
+    assert step.reason == "(1, 1) is not the next to queue: follow the neighbour order"
+    assert "(0, 1)" not in step.reason and list(sim.queue_) == []
+    _play(sim)
+    assert sim.tried - sim.right == 2
+
+
+def test_end_says_nothing_carries_out_the_students_own_steps_and_judges_at_done():
+    sim = Simulation(BOARD, (0, 0), order="bfs", feedback="end")
+    sim.take((0, 0))
+    step = sim.say("2")  # wrong: (0, 0) is a blank; the student's own digit stands, nothing is queued
+    assert (step.right, step.reason) == (None, "noted: judged when you press Done")
+    assert sim.revealed == {(0, 0): "2"} and sim.over  # a digit queues nothing: the student's reveal ends
+    done = sim.finish()
+    assert (done["right"], done["tried"]) == (1, 2) and done["steps"] > 20
+    assert done["first_wrong"]["say"]["cell"] == (0, 0)
+    with pytest.raises(ValueError, match="over"):
+        sim.take((0, 0))
+    with pytest.raises(ValueError, match="model answer comes after Done"):
+        Simulation(BOARD, (0, 0), feedback="end").ask_model()
+
+
+def test_a_slip_in_the_end_mode_costs_one_step_judged_from_the_students_own_state():
+    sim = Simulation(BOARD, (0, 0), order="bfs", feedback="end")
+    sim.take((0, 0)), sim.say("B")
+    sim.queue((1, 1))  # reading order queues (0, 1) first: one slip
+    _play(sim)
+    done = sim.finish()
+    assert done["tried"] - done["right"] == 1 and done["first_wrong"]["queue"]["tried"] == ("queue", (1, 1))
+
+
+def test_asking_for_the_model_answer_ends_the_attempts_credit():
+    sim = Simulation(BOARD, (0, 0), order="dfs", feedback="retry")
+    sim.call((0, 0))
+    sim.ask_model()
+    _play(sim)
+    assert (sim.right, sim.tried) == (1, 1) and sim.log.split()[2].startswith("m,")
+
+
+def _ticking(began: float):
+    """A clock 0.3 s further on each time it is read."""
+    ticks = iter(range(0, 10_000, 3))
+    return lambda: began + next(ticks) / 10
+
+
+def test_a_line_kept_in_one_mode_replays_in_that_mode_only_with_its_times():
+    from msviz.simulation import play, simulation_set
+
+    for feedback in ("fix", "retry", "end"):
+        sims = simulation_set("ada", n=2, feedback=feedback)
+        sim = sims[0]
+        sim.clock = _ticking(sim.began)
+        sim.take(sim.click), sim.say("8")
+        while not sim.over:
+            _carry_out(sim, *sim.expected())
+        fresh = simulation_set("ada", n=2, feedback=feedback)
+        exec(sims.line(0), {"sims": fresh})
+        assert (fresh[0].right, fresh[0].tried, fresh[0].times) == (sim.right, sim.tried, sim.times)
+        assert fresh[0].seconds == sim.seconds > 0
+        other = "fix" if feedback != "fix" else "end"
+        with pytest.raises(ValueError, match=f"kept in the {feedback} mode"):
+            play(simulation_set("ada", n=2, feedback=other)[0], sim.log)
+
+
+def test_a_new_attempt_is_another_board_made_again_from_the_name_and_its_number():
+    from msviz.simulation import simulation_set
+
+    sims, again = simulation_set("ada", n=2), simulation_set("ada", n=2)
+    first = sims[0].board
+    boards = [sims.new(0).board for _ in range(5)]
+    assert sims[0].attempt == 6 and len({str(b) for b in [first, *boards]}) == 6
+    assert [again.new(0).board for _ in range(5)] == boards  # the same name: the same attempts
+    assert simulation_set("bob", n=1).new(0).board not in boards
+    sims[0].take(sims[0].click)  # the first set is breadth-first
+    fresh = simulation_set("ada", n=2)
+    exec(sims.line(0), {"sims": fresh})
+    assert fresh[0].attempt == 6 and fresh[0].board == boards[-1] and fresh[0].right == 1
+    with pytest.raises(ValueError, match="given, not drawn"):
+        Simulation(BOARD, (0, 0)).new()

@@ -107,6 +107,13 @@ def add_command(commands) -> None:
     )
     grade.add_argument("--out-of", type=float, default=1.0, metavar="POINTS", help="full marks (default 1)")
     grade.add_argument(
+        "--attempts",
+        choices=("best", "last"),
+        default="best",
+        help="which attempt of each simulation a simulation set is graded on, where a student made "
+        "several (New board): the best (the default) or the last",
+    )
+    grade.add_argument(
         "--sandbox",
         choices=("try", "require", "off"),
         default="try",
@@ -187,5 +194,6 @@ def command(args) -> Path:
         jobs=args.jobs,
         progress=Progress(),
         fence=mode,
+        attempts=getattr(args, "attempts", "best"),
     )
     return write_results(rows, args.output, order=order, limits=limits, fence=layers, out_of=args.out_of)[-1]

@@ -12,6 +12,7 @@ from ..board import SYMBOLS
 from ..i18n import _, _n, html_lang, listed
 from ..render import PALETTE, marked_image, png
 from .rows import VERDICTS, Row, gain, mistake_counts
+from .simpage import simulation_part
 from .vocabulary import CATEGORIES, ORDER_WORDS, VERDICT_WORDS
 
 _PAGE_STYLE = """
@@ -78,6 +79,7 @@ def class_page(
         _mistake_chart(mistake_counts(rows), PALETTE, all(row.verdict == "right" for row in rows)),
         "<h2>" + _("Every student") + "</h2>",
         _student_table(rows, out_of),
+        simulation_part(rows),
         _lesson_gain(rows),
         "<h2>" + _("Each student's first wrong board") + "</h2>",
         '<p class="legend">'

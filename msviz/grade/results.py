@@ -78,7 +78,45 @@ def write_results(
     write_atomically(table, text.getvalue())
     write_atomically(data, json.dumps(document, indent=1) + "\n")
     write_atomically(page, class_page(rows, order=order, fence=held, out_of=out_of))
+    if any(row.steps for row in rows):
+        write_atomically(folder / "steps.csv", steps_table(rows))
     return [table, data, page]
+
+
+#: The columns of steps.csv: every step of every simulation attempt handed in, at its first try.
+STEP_COLUMNS = ("student", "simulation", "attempt", "step", "operation", "right_at_first_try", "seconds")
+
+
+def steps_table(rows: list[Row]) -> str:
+    """steps.csv: one line a step of every attempt of every student's simulations (the table a teacher
+    or a researcher analyses); no cell read as a formula.
+
+    Examples
+    --------
+    >>> row = Row("ada", "ada.ipynb", "wrong")
+    >>> row.steps = [{"simulation": 1, "attempt": 2, "step": 1, "operation": "t0.0", "right": True,
+    ...               "seconds": 1.5}]
+    >>> steps_table([row]).splitlines()
+    ['student,simulation,attempt,step,operation,right_at_first_try,seconds', 'ada,1,2,1,t0.0,1,1.5']
+    """
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(STEP_COLUMNS)
+    for row in rows:
+        name = "'" + row.name if row.name[:1] in ("=", "+", "-", "@") else row.name
+        for s in row.steps:
+            writer.writerow(
+                [
+                    name,
+                    s["simulation"],
+                    s["attempt"],
+                    s["step"],
+                    s["operation"],
+                    int(s["right"]),
+                    s["seconds"],
+                ]
+            )
+    return text.getvalue()
 
 
 def _json_row(row: Row) -> dict:
@@ -96,6 +134,7 @@ def _json_row(row: Row) -> dict:
         "made_for": row.made_for or None,
         "pre": row.pre,
         "post": row.post,
+        "simulations": row.simulations or None,
         "first_wrong_board": row.failure,
         "stdout": row.stdout,
     }

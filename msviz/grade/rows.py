@@ -41,6 +41,8 @@ class Row:
     made_for: str = ""  # homework: the name (seed) the bank or simulations were made from
     pre: float | None = None  # a lesson's pre-test score, 0 to 1, when one was handed in
     post: float | None = None  # and its post-test score
+    simulations: list = field(default_factory=list)  # a simulation set: what is said of each simulation
+    steps: list = field(default_factory=list)  # and every step of every attempt, as steps.csv lists them
 
     def as_csv(self) -> dict:
         """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.

@@ -77,6 +77,7 @@ def grade_class(
     jobs: int = 1,
     progress=None,
     fence: str = "try",
+    attempts: str = "best",
 ) -> list[Row]:
     """Grade each submission in a fenced runner of its own, judged here; return the rows, in the order given.
 
@@ -103,6 +104,8 @@ def grade_class(
         Whether runners fence themselves (`msviz.grade.sandbox`) where they can,
         must (a runner whose fence does not hold all its layers is not graded),
         or not at all.
+    attempts : {"best", "last"}
+        Which attempt of each simulation a simulation set is graded on.
 
     Examples
     --------
@@ -123,6 +126,7 @@ def grade_class(
         "out_of": out_of,
         "fence": fence != "off",
         "require": fence == "require",
+        "attempts": attempts,
     }
     live, rows, lock = _Live(), {}, threading.Lock()
     if progress:
@@ -272,7 +276,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         return _row(name, file, data, remote)
     if kind in ("bank", "simulations"):
         rowed = banks_row(found.get("banks"), settings["out_of"]) if kind == "bank" else None
-        data = rowed or set_row(found.get("data"), settings["out_of"])
+        data = rowed or set_row(found.get("data"), settings["out_of"], settings.get("attempts", "best"))
         data["notes"] = notes + data["notes"]
         return _row(name, file, data, remote)
     if kind == "nothing":
@@ -323,6 +327,8 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         made_for=data.get("made_for", ""),
         pre=data.get("pre"),
         post=data.get("post"),
+        simulations=data.get("simulations", []),
+        steps=data.get("steps", []),
     )
 
 

@@ -113,7 +113,7 @@ export function renderBoard({ model, el }) {
     palette: () => { parts.tiles.repaint(); legendAgain(); redraw(); }, // the text's colours are the host's
     show_legend: () => { legendAgain(); relayout(); }, order: legendAgain,
     code: () => { buildCode(); redraw(); },
-    by_hand: () => { parts.sim.draw(); relayout(); },
+    by_hand: () => { parts.sim.draw(); drawing.remark(); relayout(); },
   });
   buildCode();
   const resize = new ResizeObserver(relayout);
@@ -333,6 +333,9 @@ function boardHandle(model, els, view) {
       rule: els.sim.rule.textContent, strip: Array.from(els.sim.strip.children, (c) => c.textContent),
       verdict: els.sim.verdict.textContent, kind: els.sim.verdict.dataset.verdict, score: els.sim.score.textContent,
       answered: (model.get("by_hand") || {}).answered ?? -1,
+      line: els.sim.line.textContent, keep: !els.sim.keep.hidden,
+      marks: (model.get("by_hand") || {}).marks || [], // the cells marked on the overlay ("end", judged)
+      right: (model.get("by_hand") || {}).right, tried: (model.get("by_hand") || {}).tried,
     }),
     quiz: () => ({
       rule: els.quizRule.textContent, verdict: els.quizVerdict.textContent, score: els.quizScore.textContent,

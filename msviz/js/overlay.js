@@ -138,6 +138,8 @@ export function makeOverlay(overlay, model) {
       octx.clearRect(0, 0, overlay.width, overlay.height);
       drawWaiting(e);
       if (mark) drawMark(mark);
+      // Be the computer's "end" mode, once judged: each kind of wrong step's first cell.
+      for (const cell of (model.get("by_hand") || {}).marks || []) drawMark({ cell, kind: "wrong" });
       drawCursor(cursor);
     },
   };

@@ -19,13 +19,17 @@ export function simulationElements() {
     verdict: make("div", "msviz-sim-verdict"),
     score: make("div", "msviz-sim-score"),
     keys: make("div", "msviz-sim-keys"),
+    keepLabel: make("span", "msviz-sim-keep-label"),
+    line: make("code", "msviz-sim-line"),
   };
+  // A homework set's simulation: the line to keep, which carries out this attempt again.
+  els.keep = make("div", "msviz-sim-keep", els.keepLabel, " ", els.line);
   els.waiting = make("div", "msviz-sim-waiting", els.stripLabel, els.strip);
   // The verdict and the score are read out together when either changes (a live region while a
   // simulation is on: a view of another kind keeps its one live region, its own).
   els.said = make("div", "msviz-sim-said", els.verdict, els.score);
   els.buttons.setAttribute("role", "group");
-  els.panel = make("div", "msviz-sim", els.waiting, els.buttons, els.said, els.keys);
+  els.panel = make("div", "msviz-sim", els.waiting, els.buttons, els.said, els.keep, els.keys);
   return els;
 }
 
@@ -86,6 +90,9 @@ export function makeSimulation(model, els) {
     els.verdict.textContent = s.verdict;
     els.verdict.dataset.verdict = s.kind || "";
     els.score.textContent = s.score;
+    els.keepLabel.textContent = s.keep || "";
+    els.line.textContent = s.line || "";
+    els.keep.hidden = !s.line;
     els.keys.textContent = s.keys_text;
     els.keys.style.display = s.over ? "none" : "";
   }

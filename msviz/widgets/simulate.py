@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import traceback
 
 import numpy as np
@@ -10,7 +11,7 @@ import numpy as np
 from .. import _checks
 from ..i18n import in_own_language, speaks
 from ..render import state_image, tile_size
-from ..simulation import Simulation, Step, _made
+from ..simulation import Simulation, Step, _feedback, _made, queue_in_turn
 from ..trace import trace
 from ..traversal import READING_ORDER
 from ..view import BoardView
@@ -24,7 +25,11 @@ __all__ = ["Simulate", "simulate", "carried_out"]
 SIDES = (6, 8)
 #: What a key says a cell shows (B or 0: a blank; X: a mine), and the other operations' keys.
 SAY_KEYS = {"b": "B", "0": "B", **{d: d for d in "12345678"}, "x": "X"}
-OPERATION_KEYS = {"r": "back", "u": "undo", "backspace": "undo"}
+OPERATION_KEYS = {"r": "back", "u": "undo", "backspace": "undo", "m": "model", "d": "done", "n": "new"}
+#: What the browser may ask for: an operation, or undo, the model answer, Done, a new board.
+MESSAGES = ("take", "call", "queue", "say", "back", "undo", "model", "done", "new")
+#: The buttons beyond the operations and Undo, each with its key said in the keys' words.
+MORE = ("model", "done", "new")
 #: The model answer plays at this many events a second once the simulation is over.
 MODEL_FPS = 4
 
@@ -34,14 +39,15 @@ def _at(cell) -> str:
 
 
 def _between(before: dict, after: dict) -> tuple:
-    """The one operation that took a simulation from state `before` to state `after`."""
-    if len(after["revealed"]) > len(before["revealed"]):
-        return ("say", next(reversed(after["revealed"].values())))
+    """The one operation that took a simulation from state `before` to state `after` (in the "end" mode
+    too, where a cell may be taken from anywhere in the queue, or said again)."""
+    if before["current"] is not None and after["current"] is None:
+        return ("say", after["revealed"][before["current"]])
     if len(after["stack"]) != len(before["stack"]):
         return ("call", after["stack"][-1]) if len(after["stack"]) > len(before["stack"]) else ("back", None)
     if len(after["queue_"]) > len(before["queue_"]):
         return ("queue", after["queue_"][-1])
-    return ("take", before["queue_"][0])
+    return ("take", after["current"])
 
 
 def carried_out(sim: Simulation) -> list[tuple]:
@@ -58,7 +64,7 @@ def carried_out(sim: Simulation) -> list[tuple]:
     >>> carried_out(sim)
     [('take', (0, 0)), ('say', 'B'), ('queue', (0, 1))]
     """
-    now = {"revealed": sim.revealed, "queue_": sim.queue_, "stack": sim.stack}
+    now = {"revealed": sim.revealed, "queue_": sim.queue_, "stack": sim.stack, "current": sim.current}
     states = [*sim.history, now]
     return [_between(a, b) for a, b in zip(states, states[1:])]
 
@@ -71,6 +77,22 @@ def _done_words(done: tuple, current, top) -> str:
     return SIMULATE["right_" + name].format(
         cell=_at(cell), value=value if isinstance(value, str) else "", front=""
     )
+
+
+def _kind(step: Step) -> str:
+    """The kind of verdict a Step is shown as: right, wrong (set right), refused (retry), noted (end)."""
+    if step.right is None:
+        return "noted"
+    return "right" if step.right else "wrong" if step.done is not None else "retry"
+
+
+def _name_of(value, fallback: str = "sims") -> str:
+    """The name the notebook gave `value` (its first, in the notebook's namespace), else `fallback`."""
+    main = getattr(sys.modules.get("__main__"), "__dict__", {})
+    for name, bound in list(main.items()):
+        if bound is value and name.isidentifier() and not name.startswith("_"):
+            return name
+    return fallback
 
 
 class Simulate(BoardView):
@@ -94,6 +116,15 @@ class Simulate(BoardView):
     Each operation is also a method, returning the `msviz.simulation.Step`
     the view shows: :meth:`take`, :meth:`say`, :meth:`queue`, :meth:`call`,
     :meth:`back`, :meth:`undo`.
+
+    The simulation's feedback mode decides what a wrong operation does: set
+    right ("fix"), refused with a reason that does not give the answer
+    ("retry"), or nothing said until Done (D, :meth:`done`; "end"), when the
+    score and each kind of wrong step's first cell, marked on the board, are
+    shown. Model answer (M, :meth:`model_answer`) warns that it ends the
+    attempt's credit, then plays. New board (N, :meth:`new`) draws the next
+    attempt where the board was drawn. A homework set's simulation shows the
+    line to keep (:attr:`line`).
     """
 
     def __init__(self, simulation: Simulation, *, max_cell: int = 32):
@@ -106,6 +137,8 @@ class Simulate(BoardView):
         #: The verdict shown, and its kind ("right", "wrong", "refused", "undone"; "" before any).
         self.verdict, self.kind = simulate_fill("start"), ""
         self._model_shown = False
+        self._warned = False  # the model answer's warning was shown: asked again, it plays
+        self._marks: list = []  # cells marked on the board: the "end" mode's first wrong steps
         state = self._state(simulation.shape, simulation_state(simulation, []))
         super().__init__(
             **state,
@@ -113,6 +146,7 @@ class Simulate(BoardView):
             step=len(state["event_label"]) - 1,
             keyboard=False,  # the keys move a cursor and say: see `by_hand`
             show_caption=False,  # a caption would tell what a cell shows before it is said
+            show_frontier=not (simulation.feedback == "end" and simulation.order == "bfs"),
             max_cell=max_cell,
             title=self._title("title"),
         )
@@ -149,9 +183,10 @@ class Simulate(BoardView):
         if not many:
             return self._operate("queue", cells)
         cells = [_checks.click(cell, self.simulation.shape, name="cell") for cell in cells]
-        judged = [self._judge("queue", cell) for cell in cells]
-        step, verdict = next((j for j in judged if not j[0].right), judged[-1])
-        self._answer("right" if step.right else "wrong", verdict, moved=True)
+        judged = []
+        queue_in_turn(cells, lambda cell: judged.append(self._judge("queue", cell)) or judged[-1][0])
+        step, verdict = next((j for j in judged if j[0].right is False), judged[-1])
+        self._answer(_kind(step), verdict, moved=True)
         return step
 
     @in_own_language
@@ -172,6 +207,53 @@ class Simulate(BoardView):
         self._answer("undone", reason, moved=True)
         return step
 
+    @in_own_language
+    def new(self) -> Simulation:
+        """New board: the next attempt, drawn from the same name (or seed) and the attempt's number; it
+        is shown at once and returned. Only for a board that was drawn (ValueError otherwise)."""
+        fresh = self.simulation.new()
+        self.simulation, self._warned = fresh, False
+        self._marks = []
+        self._answer("new", simulate_fill("new_attempt", attempt=fresh.attempt), moved=True, fresh=True)
+        return fresh
+
+    @in_own_language
+    def model_answer(self) -> bool:
+        """The model answer, in the "fix" and "retry" modes: asked once, the view says that it ends the
+        attempt's credit; asked again, it plays. True when it plays."""
+        sim = self.simulation
+        if sim.feedback == "end" and not sim.finished:
+            self._answer("refused", simulate_fill("refused", why=SIMULATE["model_at_end"]), moved=False)
+            return False
+        if not (sim.credit_ended or sim.finished or sim.over) and not self._warned:
+            self._warned = True
+            self._answer("warned", simulate_fill("model_warning"), moved=False)
+            return False
+        sim.ask_model()
+        with self.hold_sync():
+            self._show_model()
+            self._answer("model", simulate_fill("model_playing"), moved=False)
+        return True
+
+    @in_own_language
+    def done(self) -> dict:
+        """Done, in the "end" mode: the attempt is judged; the score and each kind of wrong step with its
+        first occurrence are shown, that step's cell marked on the board. Returns `Simulation.finish`'s."""
+        sim = self.simulation
+        if sim.feedback != "end":
+            raise ValueError(simulate_fill("done_only_at_end"))
+        judged = sim.finish()
+        kinds = [
+            simulate_fill(
+                "first_wrong", kind=SIMULATE["kind_" + kind], step=first["step"] + 1, reason=first["reason"]
+            )
+            for kind, first in judged["first_wrong"].items()
+        ]
+        self._marks = [list(f["cell"]) for f in judged["first_wrong"].values() if f["cell"] is not None]
+        words = simulate_fill("judged", right=judged["right"], steps=judged["steps"]) + "".join(kinds)
+        self._answer("judged", words, moved=True)
+        return judged
+
     # ---- how it stands ---------------------------------------------------------------------------
 
     @property
@@ -191,16 +273,23 @@ class Simulate(BoardView):
         sim = self.simulation
         current, top = sim.current, (sim.stack[-1] if sim.stack else None)
         step = sim.back() if name == "back" else getattr(sim, name)(value)
+        if step.right is None:  # the "end" mode: nothing is said until Done
+            return step, simulate_fill("noted", n=sim.step)
+        if step.done is None:  # the "retry" mode: refused, without the answer
+            return step, simulate_fill("wrong_retry", reason=step.reason) + (
+                "" if step.counted else simulate_fill("not_counted")
+            )
         words = simulate_fill(
             "right" if step.right else "wrong",
             reason=step.reason,
             done=_done_words(step.done, current, top),
         )
-        return step, words + ("" if step.counted else simulate_fill("not_counted"))
+        counted = step.counted or sim.credit_ended
+        return step, words + ("" if counted else simulate_fill("not_counted"))
 
     def _operate(self, name: str, value) -> Step:
         step, verdict = self._judge(name, value)
-        self._answer("right" if step.right else "wrong", verdict, moved=True)
+        self._answer(_kind(step), verdict, moved=step.done is not None)
         return step
 
     def _handle(self, content) -> None:
@@ -209,8 +298,10 @@ class Simulate(BoardView):
         reason shown in the view and counts for nothing; nothing raises in the kernel."""
         try:
             name, value = self._read(content)
-            if name == "undo":
-                self.undo()
+            if name in ("undo", "new", "done"):
+                getattr(self, name)()
+            elif name == "model":
+                self.model_answer()
             else:
                 self._operate(name, value)
         except (TypeError, ValueError) as refused:
@@ -230,7 +321,7 @@ class Simulate(BoardView):
                 raise garbage
             return self._operation_at(self._on_board(row, col))
         name, value = content.get("name"), content.get("value")
-        if event != "operation" or name not in ("take", "call", "queue", "say", "back", "undo"):
+        if event != "operation" or name not in MESSAGES:
             raise garbage
         if name in ("take", "call", "queue"):
             if not (isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)):
@@ -263,14 +354,15 @@ class Simulate(BoardView):
 
     # ---- shown -----------------------------------------------------------------------------------
 
-    def _answer(self, kind: str, verdict: str, *, moved: bool) -> None:
+    def _answer(self, kind: str, verdict: str, *, moved: bool, fresh: bool = False) -> None:
         """Show a verdict of `kind`, and (`moved`) the simulation's new state, all at once."""
         self.answered += 1
         self.verdict, self.kind = verdict, kind
+        end = self.simulation.feedback == "end"
         with self.hold_sync():
-            if self.over and not self._model_shown:
+            if self.over and not self._model_shown and not end:
                 self._show_model()
-            elif moved and not self.over:
+            elif (moved and not self.over) or (moved and end) or fresh:
                 self._show_simulation()
             self._publish()
 
@@ -282,6 +374,9 @@ class Simulate(BoardView):
         sim = self.simulation
         state = simulation_state(sim, carried_out(sim))
         self.playing = self.controls = self.keyboard = self.show_caption = False
+        # The board numbers the queue first in, first out; the "end" mode's own steps may take a cell
+        # from anywhere in it, so there the strip under the board, the engine's own, alone shows it.
+        self.show_frontier = not (sim.feedback == "end" and sim.order == "bfs")
         self.show_code(None)
         self._send_state(sim.shape, state, len(state["event_label"]) - 1)
         self.trace = None
@@ -292,6 +387,7 @@ class Simulate(BoardView):
         """The model answer: the algorithm's own reveal, played event by event with its code."""
         sim = self.simulation
         t = trace(sim.board, sim.click, order=sim.order, neighbors=sim.neighbors)
+        self.show_frontier = True
         self.show(t, step=0)
         self.show_code(_check_code(None, sim.order))
         self.title = self._title("title_model")
@@ -330,10 +426,18 @@ class Simulate(BoardView):
                     }
                 )
                 keys["r"] = {"name": "back"}
-        buttons.append(
-            {"text": simulate_fill("undo"), "label": simulate_fill("undo_name"), "send": {"name": "undo"}}
-        )
-        keys.update({key: {"name": "undo"} for key, name in OPERATION_KEYS.items() if name == "undo"})
+        more = ["undo"]
+        if sim.feedback == "end" and not sim.finished:
+            more.append("done")
+        elif not sim.over or sim.feedback == "end":  # once over, it plays by itself (but after Done)
+            more.append("model")
+        if sim._maker is not None:
+            more.append("new")
+        for name in more:
+            buttons.append(
+                {"text": simulate_fill(name), "label": simulate_fill(name + "_name"), "send": {"name": name}}
+            )
+        keys.update({key: {"name": name} for key, name in OPERATION_KEYS.items() if name in more})
         return buttons, keys
 
     def _publish(self) -> None:
@@ -342,11 +446,16 @@ class Simulate(BoardView):
         waiting = list(sim.queue_) if sim.order == "bfs" else list(sim.stack)
         buttons, keys = self._buttons()
         right, tried = self.score
-        score = (
-            simulate_fill("score_over", right=right, steps=sim.step)
-            if sim.over
-            else simulate_fill("score", right=right, tried=tried)
-        )
+        if sim.feedback == "end" and not sim.finished:
+            score = simulate_fill("score_end", tried=tried)
+        elif sim.feedback == "end":
+            score = ""  # the verdict says it all
+        elif sim.over:
+            score = simulate_fill("score_over", right=right, steps=sim.step)
+        else:
+            score = simulate_fill("score", right=right, tried=tried)
+        if sim.credit_ended and sim.feedback != "end":
+            score += simulate_fill("credit_ended")
         self.by_hand = {
             "order": sim.order,
             "rule": "" if sim.over else self._rule(),  # the model answer has the room
@@ -357,7 +466,10 @@ class Simulate(BoardView):
             "group": simulate_fill("choices"),
             "buttons": buttons,
             "keys": keys,
-            "keys_text": simulate_fill(f"keys_{sim.order}"),
+            "keys_text": simulate_fill(f"keys_{sim.order}")
+            + "".join(
+                simulate_fill("keys_" + b["send"]["name"]) for b in buttons if b["send"]["name"] in MORE
+            ),
             "verdict": self.verdict,
             "kind": self.kind,
             "score": score,
@@ -365,7 +477,22 @@ class Simulate(BoardView):
             "tried": tried,
             "over": sim.over,
             "answered": self.answered,
+            "feedback": sim.feedback,
+            "attempt": sim.attempt,
+            "marks": [r * sim.shape[1] + c for r, c in self._marks],
+            "keep": simulate_fill("keep") if self.line else "",
+            "line": self.line,
         }
+
+    @property
+    def line(self) -> str:
+        """The line to keep in the notebook, for a homework set's simulation (``""`` for any other): it
+        carries out this attempt again, under the set's name in the notebook where it has one."""
+        home = self.simulation.home
+        if home is None:
+            return ""
+        sims, i = home
+        return sims.line(i, _name_of(sims))
 
     def picture(self) -> np.ndarray:
         """The position shown as an RGB image: the model answer's step, or the simulation as it stands."""
@@ -382,21 +509,35 @@ class Simulate(BoardView):
         return state_image(board, current=sim.current, frontier=frontier, order=sim.order, px=px)
 
 
-def _random_simulation(seed, order: str, neighbors) -> Simulation:
-    """A simulation on a random board of `SIDES` whose click opens 8 to 25 cells, drawn from `seed`."""
+def _random_simulation(seed, order: str, neighbors, feedback: str = "fix", attempt: int = 1) -> Simulation:
+    """A simulation on a random board of `SIDES` whose click opens 8 to 25 cells, drawn from `seed` and
+    the attempt's number (each `Simulation.new` the next)."""
     order = _checks.order(order)
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (str, int))):
         raise TypeError(f"seed must be a name (str) or a number (int), not {type(seed).__name__}")
-    rng = random.Random(None if seed is None else f"msviz simulate: {seed}")
+    key = f"msviz simulate: {seed}" if attempt == 1 else f"msviz simulate: {seed}: {attempt}"
+    rng = random.Random(None if seed is None else key)
     while True:
         made = _made(rng, order)  # a board of 5 x 5 to 8 x 8 whose click opens SET_OPENS cells
         if min(made.shape) >= SIDES[0] and max(made.shape) <= SIDES[1]:
-            return Simulation(made.board, made.click, order=order, neighbors=neighbors)
+            sim = Simulation(made.board, made.click, order=order, neighbors=neighbors, feedback=feedback)
+            sim.attempt = attempt
+            sim._maker = lambda next_attempt: _random_simulation(
+                seed, order, neighbors, feedback, next_attempt
+            )
+            return sim
 
 
 @speaks
 def simulate(
-    board=None, click=None, *, order: str = "bfs", neighbors=READING_ORDER, seed=None, max_cell: int = 32
+    board=None,
+    click=None,
+    *,
+    order: str = "bfs",
+    neighbors=READING_ORDER,
+    feedback: str = "fix",
+    seed=None,
+    max_cell: int = 32,
 ) -> Simulate:
     """Return "Be the computer": the student carries out the reveal by hand, each operation judged at once.
 
@@ -422,6 +563,10 @@ def simulate(
     neighbors : sequence of (dr, dc) or "any"
         The neighbour order of the exercise (reading order by default), or
         ``"any"`` to accept every order of that kind.
+    feedback : {"fix", "retry", "end"}
+        The teacher's feedback mode: a wrong step set right with its reason
+        (in class), refused and tried again (homework), or nothing judged
+        until Done (an exam). See `msviz.simulation`.
     seed : int or str, optional
         The random board's seed: the same seed gives the same board (for
         either order). Only without a board.
@@ -447,6 +592,7 @@ def simulate(
     True
     """
     max_cell = _checks.px(max_cell, name="max_cell")
+    feedback = _feedback(feedback)
     if isinstance(board, Simulation):  # one of a homework set's (msviz.simulation_set): shown as it is
         if click is not None or seed is not None:
             raise TypeError("a simulation has its own board and click: give it alone")
@@ -454,9 +600,10 @@ def simulate(
     if board is None:
         if click is not None:
             raise TypeError("a click needs its board: give both, or neither for a random board")
-        return Simulate(_random_simulation(seed, order, neighbors), max_cell=max_cell)
+        return Simulate(_random_simulation(seed, order, neighbors, feedback), max_cell=max_cell)
     if seed is not None:
         raise TypeError("seed draws a random board: give a board and a click, or a seed, not both")
     if click is None:
         raise TypeError("a board needs its click: simulate(board, (row, col))")
-    return Simulate(Simulation(board, click, order=order, neighbors=neighbors), max_cell=max_cell)
+    made = Simulation(board, click, order=order, neighbors=neighbors, feedback=feedback)
+    return Simulate(made, max_cell=max_cell)

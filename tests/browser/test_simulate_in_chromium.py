@@ -39,6 +39,18 @@ NOTEBOOK = [
 ]
 
 
+#: A simulation in each feedback mode: "retry" and "end" on the board above, "fix" from a homework set.
+MODES = [
+    "import msviz\n"
+    "from msviz.simulation import simulation_set\n"
+    "BOARD = msviz.random_board(6, 6, 6, seed=1, safe=(3, 3))\n"
+    "retry = msviz.simulate(BOARD, (3, 3), order='bfs', feedback='retry')\n"
+    "retry",
+    "end = msviz.simulate(BOARD, (3, 3), order='dfs', feedback='end')\nend",
+    "hw = simulation_set('ada', n=2)\nhomework = msviz.simulate(hw[0])\nhomework",
+]
+
+
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     """JupyterLab on 127.0.0.1 serving one notebook: a breadth-first and a depth-first simulation."""
@@ -46,6 +58,7 @@ def lab(tmp_path_factory):
     root = workdir / "notebooks"
     root.mkdir()
     write_notebook(root / "simulate-test.ipynb", NOTEBOOK)
+    write_notebook(root / "simulate-modes.ipynb", MODES)
     with running_lab(root, workdir) as base:
         yield base
 
@@ -243,3 +256,97 @@ def test_axe_finds_no_serious_violation_and_the_simulation_has_words_for_a_scree
             names[0] == "Say: blank (B or 0)"
             and "Return: the call on top has nothing left to do (R)" in names
         )
+
+
+def _wrong_symbol(engine: Simulation) -> str:
+    return "1" if engine.expected()[1] != "1" else "2"
+
+
+def test_each_feedback_mode_and_a_new_attempt_by_clicks_and_by_keys(browser, lab):
+    from msviz.simulation import simulation_set
+
+    with ran_notebook(browser, lab, "simulate-modes.ipynb", viewport=(1024, 768)) as page:
+        assert_no_errors(page, "simulate-modes.ipynb")
+        # "retry", by clicks: a wrong symbol is refused, the board stays, the second try is right.
+        retry = Student(page, 0, "bfs")
+        retry.engine = Simulation(BOARD, CLICK, order="bfs", feedback="retry")
+        fits(retry.output)
+        retry.act("take", CLICK, keys=False)
+        assert retry.shown()["kind"] == "right" and retry.engine.take(CLICK).right
+        wrong = _wrong_symbol(retry.engine)
+        retry.act("say", wrong, keys=False)
+        shown = retry.shown()
+        step = retry.engine.say(wrong)
+        assert shown["kind"] == "retry" and shown["verdict"] == f"Not right: {step.reason}. Try again."
+        assert shown["sprites"][CLICK[0] * 6 + CLICK[1]] == 0  # still hidden: the answer is not shown
+        shoot(retry.output, "simulate-retry-1024x768")
+        right = retry.engine.expected()[1]
+        retry.act("say", right, keys=False)
+        assert retry.shown()["verdict"].endswith("(Not counted: only a step's first try counts.)")
+        # The model answer: warned of, then played.
+        retry.click_button("model")
+        assert "ends this attempt's credit" in retry.shown()["verdict"]
+        retry.click_button("model")
+        assert retry.shown()["kind"] == "model"
+        retry.page.wait_for_function(
+            "root => root.msviz.step() > 2", arg=retry.view.element_handle(), timeout=PATIENCE
+        )
+
+        # "end", by keys: nothing judged until Done (D), then each kind's first wrong step marked.
+        end = Student(page, 1, "dfs")
+        end.engine = Simulation(BOARD, CLICK, order="dfs", feedback="end")
+        fits(end.output)
+        end.act("call", CLICK, keys=True)
+        assert end.shown()["kind"] == "noted"
+        end.engine.call(CLICK)
+        wrong = _wrong_symbol(end.engine)
+        end.act("say", wrong, keys=True)
+        shown = end.shown()
+        assert shown["kind"] == "noted" and "Wrong" not in shown["verdict"]
+        end.engine.say(wrong)
+        while not end.engine.over:  # the student's own reveal goes on from the digit said
+            name, value = end.engine.expected()
+            end.act(name, value, keys=True)
+            end.shown()
+            end.engine.back() if name == "back" else getattr(end.engine, name)(value)
+        end.view.press("d")
+        shown = end.shown()
+        judged = end.engine.finish()
+        assert shown["verdict"].startswith(f"Judged: {judged['right']} of {judged['steps']} steps")
+        assert shown["marks"] == [CLICK[0] * 6 + CLICK[1]]
+        shoot(end.output, "simulate-end-judged-1024x768")
+
+        # A homework set's simulation ("fix"): a few steps by clicks, a new board by the key N, the line
+        # to keep as the page shows it, which earns in a fresh set the score the page says.
+        homework = Student(page, 2, "bfs")
+        sims = simulation_set("ada", n=2)
+        fits(homework.output)
+        homework.view.press("n")
+        shown = homework.shown()
+        homework.engine = sims.new(0)
+        assert shown["verdict"].startswith("Attempt 2: a new board") and shown["line"].startswith(
+            "hw.play(0, 'fix:2"  # the set's own name in the notebook
+        )
+        rows, cols = homework.engine.shape
+        for _ in range(3):
+            name, value = homework.engine.expected()
+            if name in ("take", "queue"):
+                canvas = homework.view.locator("canvas.msviz-cells")
+                canvas.click(position=cell_position(canvas, rows, cols, *value))
+            else:
+                homework.click_button(f"say-{value}")
+            homework.shown()
+            getattr(homework.engine, name)(value)
+        line = homework.output.locator(".msviz-sim-line").inner_text()
+        assert homework.output.locator(".msviz-sim-keep").is_visible()
+        shoot(homework.output, "simulate-homework-line-1024x768")
+        fresh = simulation_set("ada", n=2)
+        exec(line, {"hw": fresh})
+        said = homework.view.evaluate("root => root.msviz.byHand()")
+        assert (
+            (fresh[0].attempt, fresh[0].right, fresh[0].tried)
+            == (2, said["right"], said["tried"])
+            == (2, 3, 3)
+        )
+        assert page.locator(".msviz-stage .msviz-error:visible").count() == 0
+        assert_no_errors(page, "simulate-modes.ipynb")
