@@ -52,6 +52,7 @@ NOT_WORDS = [
     r"\breturn board\b",
     r"\b(code|this|that|next|two|answers|a|the) cells?\b(?! (of|on|in|is revealed|around))",
     r"\bcells? (below|above)\b",
+    r"\bcells? of (your|the|this|a) notebook\b",
     r"\bhas no cells\b",
 ]
 
