@@ -39,6 +39,7 @@ from .mistakes import hint_of, name_of
 from .remote import Remote, Stopped, unreadable_words
 from .rows import STDOUT_KEPT, Row
 from .runner import BARE, COMMAND
+from .shown import for_terminal
 from .submissions import Submission, could_not_be_read, no_function
 from .verdict import judge_all
 from .vocabulary import FUNCTION_NAMES, VERDICT_WORDS, clip
@@ -386,16 +387,17 @@ class Progress:
                 self.stream.write(f"\r[{'.' * 30}] 0/{total}")
                 self.stream.flush()
             return
-        said = row.mistake or row.problem or ""
+        said = for_terminal(row.mistake or row.problem or "")  # a submission's words: no escape runs
+        name = for_terminal(row.name)
         verdict = VERDICT_WORDS[row.verdict] if row.verdict in VERDICT_WORDS else row.verdict
         if not self.live:
-            line = f"[{done}/{total}] {row.name}: {verdict}"
+            line = f"[{done}/{total}] {name}: {verdict}"
             if said:
                 line = _("{line} ({said})").format(line=line, said=said)
             print(line, file=self.stream)
             return
         filled = round(30 * done / total)
-        line = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {row.name}: {verdict}"
+        line = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {name}: {verdict}"
         width = shutil.get_terminal_size().columns - 1
         self.stream.write(line[: width + 1].ljust(width + 1))
         if done == total:
