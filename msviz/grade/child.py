@@ -34,7 +34,7 @@ from . import runner, sandbox
 from .clock import start_watcher
 from .guard import count_spawning
 from .limits import IDLE_SECONDS, it_was_waiting, set_limits
-from .remote import Ended, Remote, unreadable_words
+from .remote import Ended, Remote, Stopped, unreadable_words
 from .runner import allow_cpu, memory_named, serve
 from .vocabulary import MEMORY_LIMIT_MB, memory_size
 
@@ -104,11 +104,12 @@ def _child(function, read: int, write: int, output: int, cpu: float, folder: str
         os.chdir(folder)
         sys.setrecursionlimit(max(sys.getrecursionlimit(), runner.RECURSION_LIMIT))
         room = _address_space()  # read before the fence, which hides /proc
-        sandbox.enter([os.getcwd()], [folder])
+        layers = sandbox.enter([os.getcwd()], [folder])
         set_limits(cpu, room + MEMORY_LIMIT_MB * 1024 * 1024 if room else None, slack=1, stop_at_output=False)
         start_watcher()
         count_spawning()
-        sandbox.refuse_spawning()
+        layers += sandbox.refuse_spawning()
+        runner._send(4, {"fence": layers})  # before any of the student's code runs
         serve(memory_named(function), 3, 4, before_each=allow_cpu)
         status = 0
     except KeyboardInterrupt:  # the student's code raised it: Ctrl-C goes on up in the notebook
@@ -155,6 +156,11 @@ def start(function, *, cpu: float, wall: float) -> Remote:
     deadline = time.monotonic() + wall
     remote = Remote(pid, from_child, from_judge, output, deadline, folder, idle=IDLE_SECONDS, cpu=cpu + 1)
     remote.before = resident()
+    try:
+        fence = remote.receive().get("fence")
+    except Stopped:  # it ended at once: the first board says how
+        fence = None
+    remote.fence = [layer for layer in sandbox.LAYERS if isinstance(fence, list) and layer in fence]
     return remote
 
 

@@ -7,6 +7,7 @@ this clock only stops the student's code in time to say where it was.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import sysconfig
 import threading
@@ -136,7 +137,9 @@ class _Clock:
     that checks for signals, which includes every jump back to the start of a
     loop. It is raised again at every tick until the caller leaves the block,
     and one still pending then is raised and caught on the way out.
-    Where there is no such call, a trace function reads the clock at every line.
+    Where there is no such call (no ctypes), a CPU-time timer (``ITIMER_PROF``)
+    raises it from a signal handler in the main thread; in another thread, a
+    trace function reads the clock at every bytecode.
     """
 
     TICK = 0.005
@@ -169,11 +172,23 @@ class _Clock:
             raise TimeUp
         return self._line
 
+    def _alarm(self, number, frame):
+        if self.inside and self.used() >= self.limit:
+            self.fired = True
+            raise TimeUp
+
     def __enter__(self):
         self.inside = True
-        if _INTERRUPT is not None:
+        self.mode = "thread" if _INTERRUPT is not None else "trace"
+        if self.mode == "thread":
             start_watcher()
             _WATCHER[0].add(self)
+        elif hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            self.mode = "signal"
+            self.old_handler = signal.signal(signal.SIGPROF, self._alarm)
+            self.old_timer = signal.setitimer(
+                signal.ITIMER_PROF, max(0.001, self.limit - self.used()), self.TICK
+            )
         else:
             self.old_trace = sys.gettrace()
             sys.settrace(self._line)
@@ -193,8 +208,11 @@ class _Clock:
                 break
             except TimeUp:
                 continue
-        if _INTERRUPT is not None:
+        if self.mode == "thread":
             _WATCHER[0].remove(self)
+        elif self.mode == "signal":
+            signal.setitimer(signal.ITIMER_PROF, *self.old_timer)
+            signal.signal(signal.SIGPROF, self.old_handler)
         else:
             sys.settrace(self.old_trace)
         return False

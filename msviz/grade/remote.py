@@ -164,6 +164,9 @@ class Remote:
         self.idle, self.cpu = watch.get("idle"), watch.get("cpu")
         self.board: tuple[float, float] | None = None  # (CPU time at its start, its limit), while one runs
         self.seen = (0.0, 0.0)  # (CPU time last seen, when it was seen to grow)
+        self.fence: list[
+            str
+        ] = []  # the layers of its fence that held, as it said before the student's code ran
 
     def _watch(self) -> None:
         """While the judge waits: stop a runner that waits, or has used up a board's or all its CPU time."""

@@ -48,6 +48,19 @@ def in_process() -> str:
     )
 
 
+def no_fence() -> str:
+    """Said in a report where the function's process had no fence (no ctypes, not Linux, too old).
+
+    Examples
+    --------
+    >>> no_fence()
+    'no fence on this machine: your function ran with your rights, under the time and memory limits alone'
+    """
+    return _(
+        "no fence on this machine: your function ran with your rights, under the time and memory limits alone"
+    )
+
+
 #: The most boards the shrinker tries, and the CPU seconds of the student's code it may use.
 SHRINK_TRIES = 150
 SHRINK_BUDGET = 5.0
@@ -245,6 +258,8 @@ def check(
         remote.finish("interrupted")
         raise
     ended = remote.finish()
+    if not remote.fence:
+        report.notes.append(no_fence())
     if stopped is not None and os.WIFEXITED(ended.status) and os.WEXITSTATUS(ended.status) == INTERRUPTED:
         raise KeyboardInterrupt
     if stopped is not None:
