@@ -13,8 +13,8 @@ name). Each place has its helper:
 - `for_csv`: the same, and a cell a spreadsheet would run (one that starts
   with ``=``, ``+``, ``-``, ``@``, a TAB or a CR, also after spaces) gets a
   single quote before it, as OWASP recommends for CSV injection;
-- `for_html`: HTML-escaped, inside ``<bdi>``, so that an override inside
-  cannot reorder the text after it.
+- `for_html`: control characters as visible escapes, HTML-escaped, inside
+  ``<bdi>``, so that an override inside cannot reorder the text after it.
 
 results.json is data, and keeps each string as it was sent.
 
@@ -41,6 +41,7 @@ BIDI = "\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c"
 #: What is never shown as it is: C0 controls, DEL, C1 controls and the bidirectional controls.
 UNSAFE = re.compile(f"[\x00-\x1f\x7f-\x9f{BIDI}]")
 _LINES = re.compile(f"[\x00-\x09\x0b-\x1f\x7f-\x9f{BIDI}]")  # the same, newlines apart
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")  # controls but newline and TAB: for a page
 #: How a cell that a spreadsheet would run starts (after any spaces).
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 
@@ -82,11 +83,12 @@ def for_csv(value):
 
 
 def for_html(text) -> str:
-    """`text` as a page shows it: HTML-escaped, inside ``<bdi>`` (its direction its own).
+    """`text` as a page shows it: control characters as visible escapes, HTML-escaped, inside
+    ``<bdi>`` (its direction its own: a bidirectional control inside reorders nothing after it).
 
     Examples
     --------
-    >>> for_html("<b>ada</b>")
-    '<bdi>&lt;b&gt;ada&lt;/b&gt;</bdi>'
+    >>> for_html("<b>ada</b>\x1b")
+    '<bdi>&lt;b&gt;ada&lt;/b&gt;\\\\x1b</bdi>'
     """
-    return f"<bdi>{html.escape(str(text))}</bdi>"
+    return f"<bdi>{html.escape(_CONTROLS.sub(_escape, str(text)))}</bdi>"
