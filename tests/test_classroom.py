@@ -222,7 +222,7 @@ def test_the_page_shows_the_mistakes_and_the_boards(graded):
     _, _, _, out = graded
     page = (out / "class.html").read_text(encoding="utf-8")
     assert page.count("<h1>") == 1
-    assert '<th scope="col">student</th>' in page and '<th scope="row">ada</th>' in page
+    assert '<th scope="col">student</th>' in page and '<th scope="row"><bdi>ada</bdi></th>' in page
     # A wrong student's name leads to their first wrong board.
     assert '<th scope="row"><a href="#student-ben">ben</a></th>' in page
     assert '<section class="student" id="student-ben">' in page
