@@ -26,8 +26,8 @@ from test_classroom import RIGHT
 from msviz.grade import check, sandbox
 from msviz.grade.classroom import Limits, find_submissions, grade_class, write_results
 from msviz.grade.limits import it_was_waiting
+from msviz.grade.progress import Progress
 from msviz.grade.remote import tree_cpu
-from msviz.grade.schedule import Progress
 from msviz.grade.shown import for_csv, for_html, for_terminal
 
 linux = pytest.mark.skipif(sys.platform != "linux", reason="the fence and /proc are Linux's")

@@ -43,9 +43,10 @@ from ..i18n import LANGUAGES, _, checked_language, set_language
 from . import sandbox
 from .limits import OUTPUT_LIMIT_MB, Limits
 from .page import class_page
+from .progress import Progress
 from .results import write_results
 from .rows import COLUMNS, VERDICTS, Row
-from .schedule import MOST_JOBS, Progress, grade_class
+from .schedule import MOST_JOBS, grade_class
 from .submissions import find_function, find_submissions, load_code
 from .vocabulary import FUNCTION_NAMES
 

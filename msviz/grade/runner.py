@@ -22,10 +22,10 @@ import os
 import sys
 import time
 import traceback
-import types
 from operator import itemgetter
 
 from .answers import as_board, describe, written
+from .bare import BARE, refuse_engine
 from .clock import TimeUp, _Clock
 from .guard import ASKED, Guard, msviz_uses
 from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, clip, memory_size
@@ -302,7 +302,7 @@ def main(argv: list[str]) -> int:
         layers += sandbox.refuse_spawning()
     _send(write, {"fence": layers})
     if not engine:
-        _refuse_engine()
+        refuse_engine()
     guard = Guard()  # what msviz and builtins are before the submission is loaded
     os.chdir(path.parent)  # as Jupyter runs a notebook: beside its file
     sys.path.insert(0, str(path.parent))
@@ -349,40 +349,6 @@ def _speak_now() -> None:
     translations(get_language())
 
 
-class _Refused(types.ModuleType):
-    """msviz, as a runner without its engine shows it: each name asked for is counted and refused."""
-
-    def __getattr__(self, name: str):
-        if name.startswith("__"):
-            raise AttributeError(name)
-        ASKED["engine"] += 1
-        raise AttributeError(ENGINE_REFUSED)
-
-
-class _EngineFinder:
-    """Refuses (and counts) every module of msviz's not loaded already."""
-
-    @staticmethod
-    def find_spec(name, path=None, target=None):
-        if name == "msviz" or name.startswith("msviz."):
-            ASKED["engine"] += 1
-            raise ModuleNotFoundError(ENGINE_REFUSED, name=name)
-        return None
-
-
-#: What a submission that asks for msviz's engine in a runner without it is told.
-ENGINE_REFUSED = "msviz's engine is not loaded where your function is graded: write the reveal yourself"
-
-
-def _refuse_engine() -> None:
-    """In a runner started by `BARE`: msviz's packages answer no name, and load no module more."""
-    for name in ("msviz", "msviz.grade"):
-        module = sys.modules[name]
-        module.__class__ = _Refused
-        module.__path__ = []
-    sys.meta_path.insert(0, _EngineFinder)
-
-
 def _plain(found):
     """A handed-in bank's or set's plain data (`to_dict`), or None where it has none that JSON can hold."""
     try:
@@ -396,19 +362,6 @@ def _plain(found):
 #: The command line that starts a runner with msviz's engine (its options follow): ``python -c`` and
 #: `entry`. Only homework needs it: its notebook makes its bank with msviz.
 COMMAND = ("-c", "from msviz.grade.runner import entry; entry()")
-#: The command line that starts a runner without msviz's engine: msviz's two packages are made empty
-#: (their ``__init__`` does not run), so that only what the runner needs is loaded; its fence then
-#: hides msviz's folder, and a submission that asks for the engine is refused and named.
-BARE = (
-    "-c",
-    "import importlib.util, sys, types\n"
-    "where = list(importlib.util.find_spec('msviz').submodule_search_locations)\n"
-    "for name, path in (('msviz', where), ('msviz.grade', [p + '/grade' for p in where])):\n"
-    "    sys.modules[name] = types.ModuleType(name)\n"
-    "    sys.modules[name].__path__ = path\n"
-    "from msviz.grade.runner import entry\n"
-    "entry()",
-)
 
 
 def entry() -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from ..i18n import _, get_language
 from . import sandbox
+from .bare import BARE
 from .cases import cases
 from .child import held_at_most
 from .homework import banks_row, set_row
@@ -38,11 +39,10 @@ from .limits import (
 from .mistakes import hint_of, name_of
 from .remote import Remote, Stopped, unreadable_words
 from .rows import STDOUT_KEPT, Row
-from .runner import BARE, COMMAND
-from .shown import for_terminal
+from .runner import COMMAND
 from .submissions import Submission, could_not_be_read, no_function
 from .verdict import judge_all
-from .vocabulary import FUNCTION_NAMES, VERDICT_WORDS, clip
+from .vocabulary import FUNCTION_NAMES, clip
 
 #: At most this many submissions at once by default: each may use its memory limit.
 MOST_JOBS = 8
@@ -372,34 +372,3 @@ def report_data(report, out_of: float = 1.0) -> dict:
         data["failure"] = {k: v for k, v in data["failure"].items() if k != "writes"}
     data["stdout"] = clip(data["stdout"], STDOUT_KEPT)
     return data
-
-
-class Progress:
-    """One line on stderr, redrawn after each submission; a plain line each when not a terminal."""
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
-        self.live = hasattr(self.stream, "isatty") and self.stream.isatty()
-
-    def __call__(self, done: int, total: int, row: Row | None) -> None:
-        if row is None:  # the start: an empty bar on a terminal, nothing otherwise
-            if self.live:
-                self.stream.write(f"\r[{'.' * 30}] 0/{total}")
-                self.stream.flush()
-            return
-        said = for_terminal(row.mistake or row.problem or "")  # a submission's words: no escape runs
-        name = for_terminal(row.name)
-        verdict = VERDICT_WORDS[row.verdict] if row.verdict in VERDICT_WORDS else row.verdict
-        if not self.live:
-            line = f"[{done}/{total}] {name}: {verdict}"
-            if said:
-                line = _("{line} ({said})").format(line=line, said=said)
-            print(line, file=self.stream)
-            return
-        filled = round(30 * done / total)
-        line = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {name}: {verdict}"
-        width = shutil.get_terminal_size().columns - 1
-        self.stream.write(line[: width + 1].ljust(width + 1))
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()

@@ -15,7 +15,7 @@ from .. import _checks
 from ..board import Board
 from ..i18n import _, _n, get_language, speaks
 from ..traversal import reveal
-from . import child, runner
+from . import child, runner, sandbox
 from .cases import Case, cases, smaller
 from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
 from .judge import read_raw
@@ -45,19 +45,6 @@ def in_process() -> str:
     return _(
         "your function ran in this process, not in a process of its own (this platform has no fork): "
         "a crash, os._exit or a long call into C would have stopped the notebook"
-    )
-
-
-def no_fence() -> str:
-    """Said in a report where the function's process had no fence (no ctypes, not Linux, too old).
-
-    Examples
-    --------
-    >>> no_fence()
-    'no fence on this machine: your function ran with your rights, under the time and memory limits alone'
-    """
-    return _(
-        "no fence on this machine: your function ran with your rights, under the time and memory limits alone"
     )
 
 
@@ -259,7 +246,7 @@ def check(
         raise
     ended = remote.finish()
     if not remote.fence:
-        report.notes.append(no_fence())
+        report.notes.append(sandbox.no_fence())
     if stopped is not None and os.WIFEXITED(ended.status) and os.WEXITSTATUS(ended.status) == INTERRUPTED:
         raise KeyboardInterrupt
     if stopped is not None:
