@@ -51,7 +51,8 @@ ATTACKS = {
         import resource, threading
         def update_board(board, click):
             try:
-                resource.setrlimit(resource.RLIMIT_CPU, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+                soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+                resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
             except (ValueError, OSError):
                 pass
             out = {}
@@ -69,13 +70,17 @@ ATTACKS = {
     + BURN
     + textwrap.dedent(
         """
-        import json, os
+        import json, os, resource
         def update_board(board, click):
             read, write = os.pipe()
             if os.fork() == 0:
-                _burn(board)
-                os.write(write, json.dumps(_real(board, click)).encode())
-                os._exit(0)
+                try:
+                    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+                    resource.setrlimit(resource.RLIMIT_CPU, (hard, hard))
+                    _burn(board)
+                    os.write(write, json.dumps(_real([list(row) for row in board], list(click))).encode())
+                finally:
+                    os._exit(0)
             os.close(write)
             data = b""
             while chunk := os.read(read, 1 << 16):
