@@ -126,6 +126,8 @@ def count_spawning() -> None:
         places.append((_posixsubprocess, "fork_exec", "process"))
     except ImportError:
         pass
+    if "subprocess" in sys.modules:  # its own name for fork_exec, taken when it was imported
+        places.append((sys.modules["subprocess"], "_fork_exec", "process"))
     places.append((resource, "setrlimit", "limit"))
     for module, name, kind in places:
         if callable(getattr(module, name, None)):

@@ -181,6 +181,7 @@ class Remote:
         if self.board is not None and used - self.board[0] > self.board[1] + GRACE:
             raise _Stop("cpu")
         if self.cpu is not None and used > self.cpu:
+            self.board = None  # all it may use, not one board's: said as such
             raise _Stop("cpu")
 
     def receive(self) -> dict:
