@@ -313,6 +313,17 @@ def test_a_waiting_submission_is_stopped_after_the_idle_time_not_the_wall_clock(
     assert time.monotonic() - started < limits.wall / 2  # the idle stop, not the wall-clock guard
 
 
+@linux
+def test_check_stops_a_waiting_function_after_the_idle_time(monkeypatch):
+    from msviz.grade import child
+
+    monkeypatch.setattr(child, "IDLE_SECONDS", 1.0)
+    started = time.monotonic()
+    report = check(_check_of(WAITS), random_boards=1)
+    assert not report.ok and report.bug == "waited" and report.error == it_was_waiting(1.0), report.error
+    assert time.monotonic() - started < 60  # the idle stop, not the wall-clock backstop (over 60 s)
+
+
 # ---------------------------------------------------------------------------
 # Without ctypes
 
