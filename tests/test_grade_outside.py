@@ -121,6 +121,18 @@ ATTACKS = {
     # msviz imported inside the function
     "asks_for_msviz": "def update_board(board, click):\n"
     + "    import msviz\n    return msviz.reveal(board, click)\n",
+    # msviz's source read from its folder and run, with no import of msviz's
+    "reads_the_engine": textwrap.dedent(
+        """
+        import importlib.util, sys
+        def update_board(board, click):
+            where = sys.modules["msviz.grade.runner"].__file__.rsplit("/grade/", 1)[0]
+            spec = importlib.util.spec_from_file_location("msviz.traversal", where + "/traversal.py")
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            return module.reveal(board, click)
+        """
+    ),
     "forks": REAL
     + "import os\ndef update_board(board, click):\n    os.fork()\n    return _real(board, click)\n",
     "starts_a_thread": REAL
@@ -141,6 +153,7 @@ NAMED = {
     "patched_counter": ("msviz's own reveal used", "changed the grader"),
     "forked_reveal": ("not allowed here", "msviz's own reveal used"),
     "asks_for_msviz": ("msviz's own reveal used",),
+    "reads_the_engine": ("msviz's own reveal used",),
     "forks": ("it started a process: not allowed here",),
     "starts_a_thread": ("it started a thread: not allowed here",),
     "runs_a_program": ("it ran a program: not allowed here",),
@@ -169,6 +182,8 @@ def attacked(tmp_path_factory):
 @linux
 @pytest.mark.parametrize("attack", list(ATTACKS))
 def test_each_attack_gets_its_named_row_and_classmates_stay_right(attacked, attack):
+    if attack == "reads_the_engine" and "files" not in LAYERS:
+        pytest.skip("without Landlock, msviz's folder cannot be hidden (the guide says so)")
     row = attacked[attack]
     said = f"{row.mistake} {row.problem}"
     assert row.verdict != "right" and any(words in said for words in NAMED[attack]), (row.verdict, said)

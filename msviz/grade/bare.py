@@ -18,12 +18,16 @@ Examples
 
 from __future__ import annotations
 
+import os
 import sys
 import types
 
 from .guard import ASKED
 
-__all__ = ["BARE", "ENGINE_REFUSED", "refuse_engine"]
+__all__ = ["BARE", "ENGINE_REFUSED", "refuse_engine", "count_engine_read"]
+
+#: msviz's folder, which the fence of a runner without the engine hides.
+FOLDER = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 #: The command line that starts a runner without msviz's engine: msviz's two packages are made empty
 #: (their ``__init__`` does not run), so that only what the runner needs is loaded; its fence then
@@ -72,3 +76,21 @@ def refuse_engine() -> None:
         module.__class__ = _Refused
         module.__path__ = []
     sys.meta_path.insert(0, _EngineFinder)
+
+
+def count_engine_read(error: BaseException) -> None:
+    """Count, as an attempt on msviz's engine, an error of reading a file in msviz's folder (which the
+    fence hides from a runner without the engine: its source read to be run).
+
+    Examples
+    --------
+    >>> before = ASKED["engine"]
+    >>> count_engine_read(PermissionError(13, "Permission denied", FOLDER + "/traversal.py"))
+    >>> ASKED["engine"] - before
+    1
+    >>> ASKED["engine"] -= 1
+    """
+    name = getattr(error, "filename", None)
+    if isinstance(error, OSError) and isinstance(name, str):
+        if os.path.commonpath([os.path.abspath(name), FOLDER]) == FOLDER:
+            ASKED["engine"] += 1

@@ -25,7 +25,7 @@ import traceback
 from operator import itemgetter
 
 from .answers import as_board, describe, written
-from .bare import BARE, refuse_engine
+from .bare import BARE, count_engine_read, refuse_engine
 from .clock import TimeUp, _Clock
 from .guard import ASKED, Guard, msviz_uses
 from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, clip, memory_size
@@ -183,8 +183,9 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     except IndexError as error:
         kind = "index" if "out of range" in describe(error) else "error"
         out["error"] = _error(kind, _short_traceback())
-    except BaseException:  # the student's error (SystemExit and GeneratorExit too), as text
+    except BaseException as error:  # the student's error (SystemExit and GeneratorExit too), as text
         out["error"] = _error("error", _short_traceback())
+        count_engine_read(error)
     finally:
         sys.setrecursionlimit(limit_before)
         sys.unraisablehook = unraisable
