@@ -160,7 +160,7 @@ def start(function, *, cpu: float, wall: float) -> Remote:
         fence = remote.receive().get("fence")
     except Stopped:  # it ended at once: the first board says how
         fence = None
-    remote.fence = [layer for layer in sandbox.LAYERS if isinstance(fence, list) and layer in fence]
+    remote.fenced([layer for layer in sandbox.LAYERS if isinstance(fence, list) and layer in fence])
     return remote
 
 

@@ -58,7 +58,7 @@ def _children(pid: int, threads: int) -> list[int]:
     return found
 
 
-def tree_cpu(pid: int) -> float | None:
+def tree_cpu(pid: int, known: list[int] | None = None) -> float | None:
     """CPU seconds used by process `pid`, every thread of it, every process it started (alive, or
     ended and reaped: the kernel adds those to their parent's), and theirs; None where /proc cannot
     tell (not Linux, or `pid` is gone). Read from outside: nothing in those processes can change it.
@@ -69,7 +69,14 @@ def tree_cpu(pid: int) -> float | None:
     >>> used = tree_cpu(os.getpid())
     >>> used is None or used > 0
     True
+
+    `known`: the tree's processes, where none can be added (its fence refuses new ones): only
+    theirs are read.
     """
+    if known is not None:
+        fields = [_stat(process) for process in known]
+        if all(fields):
+            return sum(int(n) for one in fields for n in one[11:15]) / _TICKS
     total, todo, seen = 0, [pid], set()
     while todo:
         process = todo.pop()
@@ -82,6 +89,18 @@ def tree_cpu(pid: int) -> float | None:
         total += sum(int(n) for n in fields[11:15])  # utime, stime, cutime, cstime
         todo += _children(process, int(fields[17]))
     return total / _TICKS
+
+
+def tree_of(pid: int) -> list[int]:
+    """Process `pid` and every process it started, and theirs (as `tree_cpu` walks them)."""
+    found, todo = [], [pid]
+    while todo:
+        process = todo.pop()
+        fields = _stat(process)
+        if fields is not None and process not in found:
+            found.append(process)
+            todo += _children(process, int(fields[17]))
+    return found
 
 
 #: The mistakes that already say a board took too long.
@@ -165,13 +184,20 @@ class Remote:
         self.board: tuple[float, float] | None = None  # (CPU time at its start, its limit), while one runs
         self.seen = (0.0, 0.0)  # (CPU time last seen, when it was seen to grow)
         self.answered: float | None = None  # its CPU time when it sent its last answer
+        self.known: list[int] | None = None  # its processes, once its fence refuses new ones
+
+    def fenced(self, layers) -> None:
+        """The runner said its fence's `layers`: where it can start no process, its tree is read once."""
+        self.fence = [layer for layer in layers if isinstance(layer, str)]
+        if "spawning" in self.fence:
+            self.known = tree_of(self.pid)
         self.fence: list[
             str
         ] = []  # the layers of its fence that held, as it said before the student's code ran
 
     def _watch(self) -> None:
         """While the judge waits: stop a runner that waits, or has used up a board's or all its CPU time."""
-        used = tree_cpu(self.pid)
+        used = tree_cpu(self.pid, self.known)
         if used is None:
             return
         now = time.monotonic()
@@ -205,7 +231,7 @@ class Remote:
         """Have the runner run the student's function on `board`; judge its account as an `Attempt`,
         too slow where its CPU time, measured from outside, passed `limit` and `GRACE`."""
         request = {"board": ["".join(row) for row in board], "click": list(click), "limit": limit}
-        start = self.answered if self.answered is not None else tree_cpu(self.pid)
+        start = self.answered if self.answered is not None else tree_cpu(self.pid, self.known)
         self.board = None if start is None else (start, limit)
         if not self.channel.send(request):
             raise Stopped(self.finish())
@@ -217,7 +243,7 @@ class Remote:
             tried = read_raw(message, board, limit)
         except Unreadable:
             raise Stopped(self.finish("unreadable")) from None
-        end = tree_cpu(self.pid) if start is not None else None
+        end = tree_cpu(self.pid, self.known) if start is not None else None
         self.answered = end  # the runner waits for the next board from here: no second read then
         if end is not None and end - start > limit + GRACE:
             tried.cpu = max(tried.cpu, end - start)

@@ -256,6 +256,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         fence = remote.receive().get("fence")
         if not (isinstance(fence, list) and set(fence) <= set(sandbox.LAYERS)):
             return _stopped(remote, name, file, limits, "unreadable")
+        remote.fenced(fence)
         if settings.get("require") and set(fence) != set(sandbox.LAYERS):
             missing = ", ".join(layer for layer in sandbox.LAYERS if layer not in fence)
             problem = _("not graded: its fence did not hold ({missing})").format(missing=missing)
