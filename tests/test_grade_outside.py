@@ -343,6 +343,13 @@ def test_check_stops_a_waiting_function_after_the_idle_time(monkeypatch):
 # Without ctypes
 
 
+@linux
+@fenced
+def test_a_fenced_check_says_nothing_of_a_missing_fence():
+    report = check(_check_of(RIGHT), random_boards=2)
+    assert report and not any("no fence" in note for note in report.notes), report.notes
+
+
 def test_check_without_ctypes_grades_and_says_it_had_no_fence():
     script = textwrap.dedent(
         """

@@ -185,15 +185,13 @@ class Remote:
         self.seen = (0.0, 0.0)  # (CPU time last seen, when it was seen to grow)
         self.answered: float | None = None  # its CPU time when it sent its last answer
         self.known: list[int] | None = None  # its processes, once its fence refuses new ones
+        self.fence: list[str] = []  # its fence's layers that held, said before the student's code ran
 
     def fenced(self, layers) -> None:
         """The runner said its fence's `layers`: where it can start no process, its tree is read once."""
         self.fence = [layer for layer in layers if isinstance(layer, str)]
         if "spawning" in self.fence:
             self.known = tree_of(self.pid)
-        self.fence: list[
-            str
-        ] = []  # the layers of its fence that held, as it said before the student's code ran
 
     def _watch(self) -> None:
         """While the judge waits: stop a runner that waits, or has used up a board's or all its CPU time."""
