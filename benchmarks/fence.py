@@ -4,10 +4,13 @@ answers through the class command, each with the fence and without it, in the sa
     .venv/bin/python benchmarks/fence.py            # 30 students, 7 checks each way
     .venv/bin/python benchmarks/fence.py --quick    # 4 students, 2 checks
 
-Without the fence is the same code with `msviz.grade.sandbox.enter` doing nothing (check) or
-``--sandbox off`` (the class command). The target: the fence adds at most 0.1 s to a check and
-at most 0.1 s to each student of the class (wall clock, medians; a quiet machine is best).
-Exit status 1 when a target is missed.
+Without the fence is the same code with `msviz.grade.sandbox.enter` and
+`msviz.grade.sandbox.refuse_spawning` doing nothing (check) or ``--sandbox off`` (the class
+command). The target: the fence adds at most 0.1 s to a check and at most 0.1 s to each student
+of the class (wall clock, medians; a quiet machine is best). Then the same class with one
+submission more that waits (``time.sleep``): it is stopped once it has used no CPU time for
+`msviz.grade.limits.IDLE_SECONDS`, and the class must end at most `MOST_WAITED` seconds later
+than without it. Exit status 1 when a target is missed.
 """
 
 from __future__ import annotations
@@ -28,9 +31,13 @@ from test_classroom import RIGHT  # noqa: E402
 
 from msviz.grade import check, sandbox  # noqa: E402
 from msviz.grade.classroom import Limits, find_submissions, grade_class  # noqa: E402
+from msviz.grade.limits import IDLE_SECONDS, it_was_waiting  # noqa: E402
 
 #: The most the fence may add, in seconds: to one check, and to each student of a class.
 MOST_ADDED = 0.1
+#: The most one waiting submission may add to a class, in seconds.
+MOST_WAITED = 15.0
+WAITS = "import time\n\ndef update_board(board, click):\n    time.sleep(3600)\n"
 
 
 def _function():
@@ -41,9 +48,9 @@ def _function():
 
 def time_checks(repeat: int, fenced: bool) -> float:
     """The median wall-clock seconds of `repeat` checks of a right answer."""
-    real = sandbox.enter
+    real = sandbox.enter, sandbox.refuse_spawning
     if not fenced:
-        sandbox.enter = lambda read, write, **_: []
+        sandbox.enter, sandbox.refuse_spawning = (lambda read, write, **_: []), list
     try:
         times = []
         for _ in range(repeat):
@@ -51,20 +58,23 @@ def time_checks(repeat: int, fenced: bool) -> float:
             assert check(_function(), order="dfs")
             times.append(time.perf_counter() - start)
     finally:
-        sandbox.enter = real
+        sandbox.enter, sandbox.refuse_spawning = real
     return statistics.median(times)
 
 
-def time_class(students: int, fence: str, jobs: int) -> float:
-    """Wall-clock seconds to grade a class of `students` right answers."""
+def time_class(students: int, fence: str, jobs: int, waiting: bool = False) -> float:
+    """Wall-clock seconds to grade a class of `students` right answers (and one that waits)."""
     folder = Path(tempfile.mkdtemp(prefix="msviz-bench-class-"))
     try:
         for i in range(students):
             (folder / f"student{i:02d}.py").write_text(RIGHT)
+        if waiting:
+            (folder / "waiting.py").write_text(WAITS)
         start = time.perf_counter()
         rows = grade_class(find_submissions([folder]), order="dfs", limits=Limits(), jobs=jobs, fence=fence)
         took = time.perf_counter() - start
-        assert all(row.verdict == "right" for row in rows), [r.problem for r in rows]
+        said = {row.name: row.problem for row in rows if row.verdict != "right"}
+        assert said == ({"waiting": it_was_waiting(IDLE_SECONDS)} if waiting else {}), said
         return took
     finally:
         shutil.rmtree(folder)
@@ -100,6 +110,14 @@ def main(argv=None) -> int:
         f"class of {students} right answers ({args.jobs} at once): {bare:.2f} s without the fence, "
         f"{fenced:.2f} s with it: {added:+.3f} s a student ({fenced / bare:.2f}x)  "
         f"target <= +{MOST_ADDED} s a student  {'met' if ok else 'MISSED'}"
+    )
+    with_one = time_class(students, "try", args.jobs, waiting=True)
+    ok = with_one - fenced <= MOST_WAITED
+    met &= ok
+    print(
+        f"the same class with one submission that waits: {with_one:.2f} s against {fenced:.2f} s: "
+        f"{with_one - fenced:+.2f} s (idle stop after {IDLE_SECONDS:g} s)  target <= +{MOST_WAITED:g} s  "
+        f"{'met' if ok else 'MISSED'}"
     )
     print("all targets met" if met else "some targets MISSED")
     return 0 if met else 1

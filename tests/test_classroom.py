@@ -222,14 +222,14 @@ def test_the_page_shows_the_mistakes_and_the_boards(graded):
     _, _, _, out = graded
     page = (out / "class.html").read_text(encoding="utf-8")
     assert page.count("<h1>") == 1
-    assert '<th scope="col">student</th>' in page and '<th scope="row">ada</th>' in page
+    assert '<th scope="col">student</th>' in page and '<th scope="row"><bdi>ada</bdi></th>' in page
     # A wrong student's name leads to their first wrong board.
-    assert '<th scope="row"><a href="#student-ben">ben</a></th>' in page
+    assert '<th scope="row"><a href="#student-ben"><bdi>ben</bdi></a></th>' in page
     assert '<section class="student" id="student-ben">' in page
     chart = page[page.index("<svg") : page.index("</svg>")]
     assert "0 instead of B" in chart and "used more than 400 MB of memory" in chart
     assert "ran out of CPU time" in chart
-    section = page[page.index("<h3>ben: 0 instead of B</h3>") :]
+    section = page[page.index("<h3><bdi>ben</bdi>: <bdi>0 instead of B</bdi></h3>") :]
     section = section[: section.index("</section>")]
     # Drawn by msviz's renderer (msviz.render), as PNG: the board, the right answer, theirs.
     assert section.count('<img alt="') == 3 and section.count("data:image/png;base64,") == 3

@@ -71,6 +71,13 @@ def changes_the_grader(board, click):
     return shown_solution("recursive", msviz.LEETCODE_ORDER)(board, click)
 
 
+def starts_a_thread(board, click):
+    import threading
+
+    threading.Thread(target=print).start()
+    return board
+
+
 def lowers_the_recursion_limit(board, click):
     sys.setrecursionlimit(120)
     return shown_solution("recursive", msviz.LEETCODE_ORDER)(board, click)
@@ -90,6 +97,7 @@ MADE += [
     ),
     ("changed the grader", changes_the_grader, {"order": "dfs"}),
     ("recursion limit", lowers_the_recursion_limit, {}),
+    ("refused", starts_a_thread, {}),
     ("ended the process", exits, {}),
     ("crashed", segfaults, {}),
     ("memory", fills_the_memory, {"time_limit": 20}),

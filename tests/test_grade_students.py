@@ -462,6 +462,7 @@ def test_every_named_mistake_has_a_solution_that_makes_it():
     shown_elsewhere |= {"recursion limit", "changed the grader"}  # tested below
     shown_elsewhere |= {"ended the process", "crashed", "memory", "C call too long", "waited"}  # isolation
     shown_elsewhere |= {"unreadable"}  # test_grade_trust.py: a forged or garbled message
+    shown_elsewhere |= {"refused"}  # test_grade_outside.py: threads, processes, programs, limits
     assert set(BUGS) - shown_elsewhere == {w[3] for w in WRONG}
 
 

@@ -10,11 +10,13 @@ processes is one the test catches (SIGUSR1) or aims at a sentinel process of its
 
 import json
 import os
+import resource
 import signal
 import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import pytest
@@ -81,7 +83,9 @@ def sends_megabytes(board, click):
 def test_a_forged_report_in_check_earns_nothing(hostile):
     report = check(hostile, random_boards=3)
     assert not report.ok and report.results["examples"][0] == 0
-    assert report.bug in ("unreadable", "ended the process", "returned nothing", "wrong answer"), report.bug
+    assert report.bug in ("unreadable", "ended the process", "returned nothing", "wrong answer", "refused"), (
+        report.bug
+    )
     assert check(RIGHT_FUNCTION, random_boards=3).ok  # and the honest one, after it, is still right
 
 
@@ -476,17 +480,23 @@ def _fence_as_nobody(tmp_path):
             os.setgroups([])
             os.setgid(65534)
             os.setuid(65534)
-            held = sandbox.enter([], [str(mine)])
+            held = sandbox.enter([], [str(mine)]) + sandbox.refuse_spawning()
             said = {"held": held, "uid": os.getuid()}
             for name, action in (
                 ("read", lambda: open(shared / "notes.txt").read()),
                 ("write", lambda: open(shared / "planted", "w").write("x")),
                 ("own", lambda: open(mine / "ok", "w").write("x")),
+                ("fork", os.fork),
+                ("thread", lambda: threading.Thread(target=print).start()),
+                (
+                    "limit",
+                    lambda: resource.setrlimit(resource.RLIMIT_CPU, resource.getrlimit(resource.RLIMIT_CPU)),
+                ),
             ):
                 try:
                     action()
                     said[name] = "worked"
-                except OSError as error:
+                except (OSError, RuntimeError, ValueError) as error:
                     said[name] = type(error).__name__
             os.write(write, json.dumps(said).encode())
         finally:
@@ -501,6 +511,7 @@ def _fence_as_nobody(tmp_path):
     assert sorted(said["held"]) == sorted(sandbox.LAYERS) and said["uid"] == 65534
     assert said["read"] == "PermissionError" and said["write"] == "PermissionError"
     assert said["own"] == "worked" and not (shared / "planted").exists()
+    assert (said["fork"], said["thread"], said["limit"]) == ("PermissionError", "RuntimeError", "ValueError")
 
 
 def test_the_layers_are_said_in_words():

@@ -135,7 +135,7 @@ def test_the_class_page_of_handed_in_banks_names_the_bank_its_points_and_the_wro
     page = write_results([row], tmp_path, order=None, limits=Limits(), fence=[], out_of=10)[-1].read_text()
     assert row.verdict == "wrong"
     assert "No mistakes: every submission was right" not in page
-    assert "Ada Lovelace (ada)" in page and f"{row.points:.2f} of 10" in page
+    assert "<bdi>Ada Lovelace</bdi> (<bdi>ada</bdi>)" in page and f"{row.points:.2f} of 10" in page
     assert "not answered: 4" in data["summary"] and html.escape(data["summary"]) in page
     assert "every submission graded was right" not in page
 

@@ -20,12 +20,14 @@ student's function and says what happened; a *judge*, which never runs
 student code, reads that as untrusted data and decides. The parts:
 
 - the runner's side: `runner` (the call, reported as plain data), `sandbox`
-  (the fence it puts on itself), `answers`, `writes`, `clock`, `guard`;
+  and `seccomp` (the fence it puts on itself), `bare` (a runner without
+  msviz's engine), `answers`, `writes`, `clock`, `guard`;
 - the judge's side: `judge` (reading a runner's account), `remote` (a
   runner process as the judge sees it), `child` (`check`'s forked runner),
   `cases` (the boards tried), `mistakes`, `order`, `verdict` (`check` and
-  the shrinker), `report` (the `Report`), `record`; `classroom` and
-  `schedule`: the class command, ``python -m msviz grade``.
+  the shrinker), `report` (the `Report`), `record`; `classroom`,
+  `schedule` and `progress`: the class command, ``python -m msviz grade``;
+  `shown`: what a submission wrote, made safe where a person sees it.
 """
 
 from __future__ import annotations

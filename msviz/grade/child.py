@@ -31,8 +31,10 @@ import warnings
 
 from ..i18n import _
 from . import runner, sandbox
-from .limits import set_limits
-from .remote import Ended, Remote, unreadable_words
+from .clock import start_watcher
+from .guard import count_spawning
+from .limits import IDLE_SECONDS, it_was_waiting, set_limits
+from .remote import Ended, Remote, Stopped, unreadable_words
 from .runner import allow_cpu, memory_named, serve
 from .vocabulary import MEMORY_LIMIT_MB, memory_size
 
@@ -102,8 +104,12 @@ def _child(function, read: int, write: int, output: int, cpu: float, folder: str
         os.chdir(folder)
         sys.setrecursionlimit(max(sys.getrecursionlimit(), runner.RECURSION_LIMIT))
         room = _address_space()  # read before the fence, which hides /proc
-        sandbox.enter([os.getcwd()], [folder])
+        layers = sandbox.enter([os.getcwd()], [folder])
         set_limits(cpu, room + MEMORY_LIMIT_MB * 1024 * 1024 if room else None, slack=1, stop_at_output=False)
+        start_watcher()
+        count_spawning()
+        layers += sandbox.refuse_spawning()
+        runner._send(4, {"fence": layers})  # before any of the student's code runs
         serve(memory_named(function), 3, 4, before_each=allow_cpu)
         status = 0
     except KeyboardInterrupt:  # the student's code raised it: Ctrl-C goes on up in the notebook
@@ -147,8 +153,14 @@ def start(function, *, cpu: float, wall: float) -> Remote:
         if "pid" in locals() and pid:
             os.close(to_child)
             os.close(to_judge)
-    remote = Remote(pid, from_child, from_judge, output, time.monotonic() + wall, folder)
+    deadline = time.monotonic() + wall
+    remote = Remote(pid, from_child, from_judge, output, deadline, folder, idle=IDLE_SECONDS, cpu=cpu + 1)
     remote.before = resident()
+    try:
+        fence = remote.receive().get("fence")
+    except Stopped:  # it ended at once: the first board says how
+        fence = None
+    remote.fenced([layer for layer in sandbox.LAYERS if isinstance(fence, list) and layer in fence])
     return remote
 
 
@@ -168,6 +180,14 @@ def how_it_ended(ended: Ended, cpu: float, wall: float, before: int = 0) -> tupl
     """
     if ended.why == "unreadable":
         return "unreadable", unreadable_words()
+    if ended.why == "idle":
+        return "waited", it_was_waiting(IDLE_SECONDS)
+    if ended.why == "cpu" and ended.limit:  # measured from outside: its clock inside could not stop it
+        return "C call too long", _("one call into C ran past the time limit, and was stopped")
+    if ended.why == "cpu":
+        return "C call too long", _(
+            "your function used all the CPU time a check may use ({seconds} s)"
+        ).format(seconds=math.ceil(cpu))
     if ended.why == "clock":
         return "waited", _(
             "your function was stopped after {seconds} s on the clock, having used little CPU time: "

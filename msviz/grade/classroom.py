@@ -13,8 +13,11 @@ On Linux each runner fences itself before it loads the submission
 (`msviz.grade.sandbox`): it reads only Python's installation and its own
 folder and writes only its own temporary folder (Landlock), opens no
 socket (seccomp, and Landlock for TCP), signals no process outside its own
-(Landlock), and runs in PID and network namespaces of its own, so that no
-process it started outlives it. Where a layer is missing the run goes on
+(Landlock), and runs in PID, network and IPC namespaces of its own, so that no
+process it started outlives it; once it has what it needs, it can start no
+thread, process or program and raise no limit (seccomp). Its CPU time is
+measured from outside, by the judge, and a runner that uses none for 10 s
+is stopped: it was waiting. Where a layer is missing the run goes on
 without it and says so (``--sandbox require`` refuses instead).
 
 Whatever a submission does (loop for ever, even while it is imported, call
@@ -40,9 +43,10 @@ from ..i18n import LANGUAGES, _, checked_language, set_language
 from . import sandbox
 from .limits import OUTPUT_LIMIT_MB, Limits
 from .page import class_page
+from .progress import Progress
 from .results import write_results
 from .rows import COLUMNS, VERDICTS, Row
-from .schedule import MOST_JOBS, Progress, grade_class
+from .schedule import MOST_JOBS, grade_class
 from .submissions import find_function, find_submissions, load_code
 from .vocabulary import FUNCTION_NAMES
 
@@ -117,7 +121,8 @@ def add_command(commands) -> None:
         "--sandbox",
         choices=("try", "require", "off"),
         default="try",
-        help="fence each submission (files, network, signals, processes) where this machine can "
+        help="fence each submission (files, network, signals, processes, shared memory, no new threads "
+        "or processes) where this machine can "
         "(try, the default), refuse to grade unless every layer holds (require), or not at all (off)",
     )
     grade.add_argument(

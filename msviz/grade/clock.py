@@ -1,8 +1,13 @@
-"""The CPU-time limit: a watcher thread that raises `TimeUp` in the student's thread past its CPU time."""
+"""The CPU-time limit: a watcher thread that raises `TimeUp` in the student's thread past its CPU time.
+
+The judge also measures each board's CPU time from outside the runner (`msviz.grade.remote`):
+this clock only stops the student's code in time to say where it was.
+"""
 
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import sysconfig
 import threading
@@ -71,16 +76,70 @@ def _nothing() -> None:
     pass
 
 
+class _Watcher:
+    """One thread, made once per process, that watches every `_Clock` running (a check inside a
+    student's function runs a clock inside a clock).
+
+    A runner makes it before its fence refuses new threads (`start_watcher`);
+    elsewhere it is made on first use. A forked child makes its own (`os.register_at_fork`).
+    """
+
+    def __init__(self):
+        self.clocks: set = set()
+        self.wake = threading.Condition()
+        self.thread = threading.Thread(target=self._run, name="msviz-grader-clock", daemon=True)
+        self.thread.start()
+
+    def add(self, clock) -> None:
+        with self.wake:
+            self.clocks.add(clock)
+            self.wake.notify()
+
+    def remove(self, clock) -> None:
+        with self.wake:
+            self.clocks.discard(clock)
+
+    def _run(self) -> None:
+        # One thread's CPU time grows no faster than the clock on the wall, so no limit can be
+        # reached before the CPU time left has passed: sleep that long (a short run is never
+        # woken), then every TICK once one is near.
+        while True:
+            with self.wake:
+                while not self.clocks:
+                    self.wake.wait()
+                left = min(clock.limit - clock.used() for clock in self.clocks)
+                self.wake.wait(max(_Clock.TICK, left))
+                clocks = list(self.clocks)
+            for clock in clocks:
+                clock.check()
+
+
+_WATCHER: list = []  # the process's watcher, once made
+
+
+def start_watcher() -> None:
+    """Make this process's clock-watching thread now, if it has none (before threads are refused)."""
+    if not _WATCHER and _INTERRUPT is not None:
+        _WATCHER.append(_Watcher())
+
+
+if hasattr(os, "register_at_fork"):  # a forked child has no thread of its parent's
+    os.register_at_fork(after_in_child=_WATCHER.clear)
+
+
 class _Clock:
     """Stops the calling thread's Python code once it has used `limit` seconds of CPU time.
 
-    A watcher thread sleeps for the CPU time left, then reads the caller's
-    CPU clock every `TICK` seconds and, past the limit, raises `TimeUp` in
-    the caller's thread (CPython's ``PyThreadState_SetAsyncExc``); Python notices it at the next bytecode
+    The process's watcher thread (`_Watcher`) sleeps for the CPU time left,
+    then reads the caller's CPU clock every `TICK` seconds and, past the
+    limit, raises `TimeUp` in the caller's thread (CPython's
+    ``PyThreadState_SetAsyncExc``); Python notices it at the next bytecode
     that checks for signals, which includes every jump back to the start of a
     loop. It is raised again at every tick until the caller leaves the block,
     and one still pending then is raised and caught on the way out.
-    Where there is no such call, a trace function reads the clock at every line.
+    Where there is no such call (no ctypes), a CPU-time timer (``ITIMER_PROF``)
+    raises it from a signal handler in the main thread; in another thread, a
+    trace function reads the clock at every bytecode.
     """
 
     TICK = 0.005
@@ -93,22 +152,16 @@ class _Clock:
         self.lock = threading.Lock()
         self.inside = False
         self.fired = False
-        self.done = threading.Event()
-        self.watcher = threading.Thread(target=self._watch, name="msviz-grader-clock", daemon=True)
 
     def used(self) -> float:
         """CPU seconds the caller has used since the clock was made."""
         return self.read() - self.start
 
-    def _watch(self) -> None:
-        # One thread's CPU time grows no faster than the clock on the wall, so the
-        # limit cannot be reached before the CPU time left has passed: sleep that
-        # long (a short run is never woken), then every TICK once it is near.
-        while not self.done.wait(max(self.TICK, self.limit - self.used())):
-            if self.used() >= self.limit:
-                with self.lock:
-                    if not self.inside:
-                        return
+    def check(self) -> None:
+        """In the watcher: past the limit, raise `TimeUp` in the caller (while it is inside)."""
+        if self.used() >= self.limit:
+            with self.lock:
+                if self.inside:
                     self.fired = True
                     _INTERRUPT(self.thread, TimeUp)
 
@@ -119,10 +172,23 @@ class _Clock:
             raise TimeUp
         return self._line
 
+    def _alarm(self, number, frame):
+        if self.inside and self.used() >= self.limit:
+            self.fired = True
+            raise TimeUp
+
     def __enter__(self):
         self.inside = True
-        if _INTERRUPT is not None:
-            self.watcher.start()
+        self.mode = "thread" if _INTERRUPT is not None else "trace"
+        if self.mode == "thread":
+            start_watcher()
+            _WATCHER[0].add(self)
+        elif hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread():
+            self.mode = "signal"
+            self.old_handler = signal.signal(signal.SIGPROF, self._alarm)
+            self.old_timer = signal.setitimer(
+                signal.ITIMER_PROF, max(0.001, self.limit - self.used()), self.TICK
+            )
         else:
             self.old_trace = sys.gettrace()
             sys.settrace(self._line)
@@ -142,9 +208,11 @@ class _Clock:
                 break
             except TimeUp:
                 continue
-        self.done.set()
-        if _INTERRUPT is not None:
-            self.watcher.join()
+        if self.mode == "thread":
+            _WATCHER[0].remove(self)
+        elif self.mode == "signal":
+            signal.setitimer(signal.ITIMER_PROF, *self.old_timer)
+            signal.signal(signal.SIGPROF, self.old_handler)
         else:
             sys.settrace(self.old_trace)
         return False

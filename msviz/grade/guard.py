@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import builtins
+import itertools
 import operator
+import os
 import sys
 import types
 
@@ -78,7 +80,57 @@ class Guard:
 
 
 def msviz_uses() -> int:
-    """How many reveals msviz's engine has started so far (each takes one number)."""
-    from .. import traversal
+    """How many reveals msviz's engine has started so far (each takes one number), and how many times
+    the code asked for the engine where it is not loaded (a class command's runner, `engine_refused`)."""
+    traversal = sys.modules.get("msviz.traversal")
+    started = next(traversal.STARTED) if hasattr(traversal, "STARTED") else next(_CALLS)
+    return started + ASKED["engine"]
 
-    return next(traversal.STARTED)
+
+_CALLS = itertools.count()
+#: What the code in this process tried that a runner refuses, by kind, counted: ``"engine"`` (msviz's
+#: engine, where it is not loaded), ``"thread"``, ``"process"``, ``"program"``, ``"limit"``.
+ASKED = dict.fromkeys(("engine", "thread", "process", "program", "limit"), 0)
+
+
+def _counted(kind: str, function, when=None):
+    """`function`, counting each call (each for which ``when(*args)`` is true) in ``ASKED[kind]``."""
+
+    def counted(*args, **kwargs):
+        if when is None or when(*args, **kwargs):
+            ASKED[kind] += 1
+        return function(*args, **kwargs)
+
+    counted.__name__ = getattr(function, "__name__", kind)
+    counted.__doc__ = getattr(function, "__doc__", None)
+    return counted
+
+
+def count_spawning() -> None:
+    """Count, in `ASKED`, each thread, process, program and limit the code in this process asks for.
+
+    Done once in a runner, whose fence refuses each of them (`msviz.grade.sandbox.refuse_spawning`):
+    the count names the attempt (a thread started through ctypes is refused all the same, unnamed).
+    """
+    import _thread
+    import resource
+    import threading
+
+    places = [(_thread, "start_new_thread", "thread"), (threading, "_start_new_thread", "thread")]
+    places += [(_thread, "start_joinable_thread", "thread"), (threading, "_start_joinable_thread", "thread")]
+    places += [(os, name, "process") for name in ("fork", "forkpty", "posix_spawn", "posix_spawnp", "system")]
+    places += [(os, name, "program") for name in ("execv", "execve")]
+    try:
+        import _posixsubprocess
+
+        places.append((_posixsubprocess, "fork_exec", "process"))
+    except ImportError:
+        pass
+    if "subprocess" in sys.modules:  # its own name for fork_exec, taken when it was imported
+        places.append((sys.modules["subprocess"], "_fork_exec", "process"))
+    places.append((resource, "setrlimit", "limit"))
+    for module, name, kind in places:
+        if callable(getattr(module, name, None)):
+            setattr(module, name, _counted(kind, getattr(module, name)))
+    if callable(getattr(resource, "prlimit", None)):
+        resource.prlimit = _counted("limit", resource.prlimit, lambda *args: len(args) > 2)

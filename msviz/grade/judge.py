@@ -37,7 +37,7 @@ from ..i18n import _
 from .run import Attempt
 from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, memory_size
 
-__all__ = ["Unreadable", "Channel", "read_raw", "MOST_BYTES", "CANNOT_READ"]
+__all__ = ["Unreadable", "Channel", "read_raw", "refused_words", "MOST_BYTES", "CANNOT_READ", "REFUSED"]
 
 #: The most bytes one message from a runner may hold (a 50x50 board's writes take about 1 MB).
 MOST_BYTES = 8 * 1024 * 1024
@@ -73,6 +73,29 @@ def _said(note: str) -> str:
 
 
 _READ_KINDS = ("returned nothing", "digits as numbers", "not a board")
+#: What a runner refuses the student's code, as its account names it.
+REFUSED = ("thread", "process", "program", "limit")
+
+
+def refused_words(kinds) -> str:
+    """What the student's code tried that a runner refuses, in words.
+
+    Examples
+    --------
+    >>> refused_words(["process"])
+    'it started a process: not allowed here'
+    >>> refused_words(["thread", "limit"])
+    'it started a thread: not allowed here; it changed its limits: not allowed here'
+    """
+    said = {
+        "thread": _("it started a thread: not allowed here"),
+        "process": _("it started a process: not allowed here"),
+        "program": _("it ran a program: not allowed here"),
+        "limit": _("it changed its limits: not allowed here"),
+    }
+    return "; ".join(said[kind] for kind in REFUSED if kind in kinds)
+
+
 _ERROR_KINDS = ("time", "recursion", "memory", "index", "error")
 
 
@@ -181,6 +204,8 @@ def read_raw(data, board, limit: float) -> Attempt:
     _need(type(cpu) in (int, float) and math.isfinite(cpu) and 0 <= cpu <= 10**6, "cpu")
     for key in ("recursed", "used_msviz"):
         _need(isinstance(data.get(key), bool), key)
+    refused = data.get("refused", [])
+    _need(isinstance(refused, list) and all(kind in REFUSED for kind in refused), "refused")
     out = Attempt(
         returned=returned if returned is not None else _text(data.get("returned_text"), TEXT_KEPT, "text"),
         returned_text=_text(data.get("returned_text"), TEXT_KEPT, "returned_text"),
@@ -201,10 +226,24 @@ def read_raw(data, board, limit: float) -> Attempt:
         shown = ", ".join(out.changed[:3]) + (" ..." if len(out.changed) > 3 else "")
         out.problem = _("your code changed {what}").format(what=shown)
         out.bug, out.board = "changed the grader", None
+    elif refused:
+        out.problem = refused_words(refused)
+        out.bug, out.board = "refused", None
     elif data["used_msviz"] and out.bug in (None, "crash"):
         out.problem = _("your function called msviz's reveal (or a trace or generator of msviz)")
         out.bug, out.board = "used msviz", None
     return out
+
+
+def too_slow(limit: float) -> str:
+    """What a board's answer says when its CPU time ran past `limit`.
+
+    Examples
+    --------
+    >>> too_slow(2.0)
+    'stopped after 2 s of CPU time, the limit for one board'
+    """
+    return _("stopped after {seconds} s of CPU time, the limit for one board").format(seconds=f"{limit:g}")
 
 
 def _problem(error, read, shape, limit: float, writes: int) -> tuple[str | None, str | None]:
@@ -214,8 +253,7 @@ def _problem(error, read, shape, limit: float, writes: int) -> tuple[str | None,
         return (None, None) if read is None else (read["problem"], read["kind"])
     kind, deepest = error["kind"], error["deepest"]
     if kind == "time":
-        problem, bug = _("stopped after {seconds} s of CPU time, the limit for one board"), "too slow"
-        problem = problem.format(seconds=f"{limit:g}")
+        problem, bug = too_slow(limit), "too slow"
         if deepest > cells + 2:
             bug = "endless recursion" if writes < deepest / 2 else "revisits revealed cells"
         elif writes > 2 * cells:
@@ -243,6 +281,10 @@ def _problem(error, read, shape, limit: float, writes: int) -> tuple[str | None,
     return error["text"] or _("an error"), "off by one" if kind == "index" else "crash"
 
 
+#: Seconds between two looks at a runner's CPU time while the judge waits for its answer.
+POLL = 0.1
+
+
 class Channel:
     """The judge's end of a runner's channel: requests out, messages in, each read with a size limit.
 
@@ -264,11 +306,12 @@ class Channel:
             return False
         return True
 
-    def receive(self):
+    def receive(self, watch=None):
         """The next message, or None when the runner closed its end (ended).
 
         Raises `Unreadable` for a message over `MOST_BYTES`, not JSON, or not
-        an object, and `TimeoutError` past the deadline.
+        an object, and `TimeoutError` past the deadline. `watch`, if given, is
+        called every `POLL` seconds while nothing comes (it may raise, to stop waiting).
         """
         while True:
             end = self.buffer.find(b"\n")
@@ -281,8 +324,10 @@ class Channel:
             left = self.deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError
-            ready, _, _ = select.select([self.read], [], [], min(left, 1.0))
+            ready, _, _ = select.select([self.read], [], [], min(left, 1.0 if watch is None else POLL))
             if not ready:
+                if watch is not None:
+                    watch()
                 continue
             try:
                 chunk = os.read(self.read, 1 << 20)

@@ -10,15 +10,20 @@ from ..i18n import _
 
 #: Megabytes a submission may print (or write to any file): more is a runaway loop.
 OUTPUT_LIMIT_MB = 64
+#: Seconds a runner may go without using any CPU time (measured from outside) while the judge waits
+#: for it: then it is stopped, "it was waiting" (time.sleep, input(), a lock, children it waits for).
+IDLE_SECONDS = 10.0
 
 
 @dataclass(frozen=True)
 class Limits:
-    """What each submission may use: CPU seconds, megabytes of memory, and the wall-clock guard."""
+    """What each submission may use: CPU seconds, megabytes of memory, the wall-clock guard, and the
+    seconds it may wait without using CPU time (`IDLE_SECONDS`)."""
 
     cpu: float = 60.0
     memory: int = 1024
     clock: float | None = None
+    idle: float = IDLE_SECONDS
 
     @property
     def wall(self) -> float:
@@ -66,6 +71,18 @@ def stopped_by_the_clock(limits: Limits) -> str:
         "stopped by the wall-clock guard after {seconds} s without using its CPU time: "
         "it was waiting (time.sleep, input, a lock)"
     ).format(seconds=f"{limits.wall:g}")
+
+
+def it_was_waiting(seconds: float) -> str:
+    """What a row says of a submission stopped for using no CPU time for `seconds`.
+
+    Examples
+    --------
+    >>> it_was_waiting(10)
+    'stopped: it was waiting (no CPU time used for 10 s: time.sleep, input(), a lock)'
+    """
+    said = _("stopped: it was waiting (no CPU time used for {seconds} s: time.sleep, input(), a lock)")
+    return said.format(seconds=f"{seconds:g}")
 
 
 def why_it_stopped(status: int, cpu: float, output: str, limits: Limits, peak: int = 0) -> str:

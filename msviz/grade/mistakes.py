@@ -123,6 +123,12 @@ _ENGLISH = {
         "Your function called msviz's reveal (or its traces or generators): the exercise is "
         "to write the reveal yourself.",
     ),
+    "refused": (
+        "started a thread or a process",
+        "Your function started a thread or a process, ran a program or changed its limits. The grader "
+        "runs your function alone, on one thread, under its own limits, and refuses all of these: "
+        "do the reveal's work in the function itself.",
+    ),
     "changed the grader": (
         "your code changed the grader",
         "Your function replaced or changed part of msviz or of Python's builtins while it ran. "

@@ -12,6 +12,7 @@ from ..board import SYMBOLS
 from ..i18n import _, _n, html_lang, listed
 from ..render import PALETTE, marked_image, png
 from .rows import VERDICTS, Row, gain, mistake_counts
+from .shown import for_html, for_terminal
 from .simpage import simulation_part
 from .vocabulary import CATEGORIES, ORDER_WORDS, VERDICT_WORDS
 
@@ -126,14 +127,14 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right
     label_width, bar_width, line = 16 + max(label_px(count[0]) for count in counts), 300, 28
     most = max(count[1] for count in counts)
     height = line * len(counts) + 8
-    description = "; ".join(f"{what}: {n}" for what, n, _named in counts)
+    description = "; ".join(f"{for_terminal(what)}: {n}" for what, n, _named in counts)
     bars = []
     for i, (what, n, named) in enumerate(counts):
         y = 4 + i * line
         width = max(2, round(bar_width * n / most))
         bars.append(
             f'<text x="{label_width - 8}" y="{y + 18}" text-anchor="end" font-size="13">'
-            f"{html.escape(what)}</text>"
+            f"{html.escape(for_terminal(what))}</text>"
             f'<rect x="{label_width}" y="{y + 4}" width="{width}" height="{line - 8}" '
             f'fill="{palette["stack" if named else "shadow"]}"/>'
             f'<text x="{label_width + width + 6}" y="{y + 18}" font-size="13">{n}</text>'
@@ -155,8 +156,7 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right
         + _("students")
         + "</th></tr></thead><tbody>"
         + "".join(
-            f'<tr><th scope="row">{html.escape(w)}</th><td class="num">{n}</td></tr>'
-            for w, n, _named in counts
+            f'<tr><th scope="row">{for_html(w)}</th><td class="num">{n}</td></tr>' for w, n, _named in counts
         )
         + "</tbody></table></details>"
     )
@@ -187,7 +187,7 @@ def _student_table(rows: list[Row], out_of: float = 1.0) -> str:
         said = "; ".join(x for x in (row.mistake, row.problem) if x)
         if not said and row.verdict != "right":  # homework: which questions or steps were wrong
             said = row.summary
-        cells.append(f"<td>{html.escape(said)}</td>")
+        cells.append(f"<td>{for_html(said)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
@@ -243,9 +243,9 @@ def _anchor(row: Row) -> str:
 def _link(row: Row) -> str:
     """The student's name (and the name their homework was made for, when another); a link to their
     first wrong board when there is one."""
-    name = html.escape(row.name)
+    name = for_html(row.name)
     if row.made_for and row.made_for != row.name:
-        name = f"{html.escape(row.made_for)} ({name})"
+        name = f"{for_html(row.made_for)} ({name})"
     return f'<a href="#{_anchor(row)}">{name}</a>' if row.failure else name
 
 
@@ -262,8 +262,8 @@ def _first_wrong_board(row: Row) -> str:
     text = f.get("error") or f.get("got_text")
     said = (
         '<p class="theirs">'
-        + _("What {name}'s code raised or returned, in its own words:").format(name=html.escape(row.name))
-        + f'</p><pre class="theirs">{html.escape(text)}</pre>'
+        + _("What {name}'s code raised or returned, in its own words:").format(name=for_html(row.name))
+        + f'</p><pre class="theirs">{for_html(text)}</pre>'
         if text
         else ""
     )
@@ -278,8 +278,8 @@ def _first_wrong_board(row: Row) -> str:
         )
     hint = _("<em>Hint:</em> {hint}").format(hint=html.escape(f["hint"]))
     return (
-        f'<section class="student" id="{_anchor(row)}"><h3>{html.escape(row.name)}: '
-        f"{html.escape(f['mistake'])}</h3>"
+        f'<section class="student" id="{_anchor(row)}"><h3>{for_html(row.name)}: '
+        f"{for_html(f['mistake'])}</h3>"
         f"<p>{where}. {hint}</p>"
         f'<div class="boards">{"".join(figures)}</div>{said}</section>'
     )

@@ -15,6 +15,7 @@ from .failure import WRITES_KEPT as WRITES_KEPT
 from .failure import Failure as Failure
 from .failure import board_text as board_text
 from .failure import failure_text
+from .shown import for_html, for_terminal
 from .vocabulary import CATEGORIES, ORDER_WORDS, OUTPUT_KEPT
 
 __all__ = ["CATEGORIES", "Failure", "Report"]
@@ -238,7 +239,7 @@ class Report:
 
     def __str__(self) -> str:
         with speaking(self.language):
-            return self._text()
+            return for_terminal(self._text(), lines=True)  # what the code raised: no escape runs
 
     def _text(self) -> str:
         if self.ok:
@@ -267,7 +268,7 @@ class Report:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        text = f'<pre style="white-space: pre-wrap">{html.escape(str(self))}</pre>'
+        text = f'<pre style="white-space: pre-wrap">{for_html(str(self))}</pre>'
         if self.show and not self.ok:
             picture = _figure_png(self.draw())
             if picture:

@@ -18,6 +18,7 @@ from pathlib import Path
 from .limits import Limits
 from .page import class_page
 from .rows import COLUMNS, Row, gain
+from .shown import for_csv
 
 
 def write_atomically(path: Path, text: str) -> None:
@@ -103,7 +104,7 @@ def steps_table(rows: list[Row]) -> str:
     writer = csv.writer(text, lineterminator="\n")
     writer.writerow(STEP_COLUMNS)
     for row in rows:
-        name = "'" + row.name if row.name[:1] in ("=", "+", "-", "@") else row.name
+        name = for_csv(row.name)
         for s in row.steps:
             writer.writerow(
                 [
@@ -111,7 +112,7 @@ def steps_table(rows: list[Row]) -> str:
                     s["simulation"],
                     s["attempt"],
                     s["step"],
-                    s["operation"],
+                    for_csv(s["operation"]),
                     int(s["right"]),
                     s["seconds"],
                 ]

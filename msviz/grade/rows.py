@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .shown import for_csv
 from .vocabulary import CATEGORIES
 
 #: A row's verdict: graded and right, graded and wrong, stopped by a limit, or not graded at all.
@@ -59,10 +60,8 @@ class Row:
             out[f"{name}_passed"], out[f"{name}_tried"] = passed, tried
         out.update(mistake=self.mistake, hint=self.hint, problem=self.problem, notes="; ".join(self.notes))
         out.update(pre="" if self.pre is None else self.pre, post="" if self.post is None else self.post)
-        # A spreadsheet runs a cell that starts with = + - @ as a formula: a file name must not.
-        return {
-            k: "'" + v if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for k, v in out.items()
-        }
+        # What a submission wrote is made safe: no control character, no cell a spreadsheet runs.
+        return {k: for_csv(v) for k, v in out.items()}
 
 
 #: Where a problem's first words end: a colon or an opening bracket, in any language's punctuation.

@@ -25,12 +25,13 @@ import traceback
 from operator import itemgetter
 
 from .answers import as_board, describe, written
+from .bare import BARE, count_engine_read, refuse_engine
 from .clock import TimeUp, _Clock
-from .guard import Guard, msviz_uses
+from .guard import ASKED, Guard, msviz_uses
 from .vocabulary import MOST_WRITES, OUTPUT_KEPT, TEXT_KEPT, clip, memory_size
 from .writes import Writes, recording_board, replaced_rows
 
-__all__ = ["raw", "serve", "main", "entry", "COMMAND", "in_child"]
+__all__ = ["raw", "serve", "main", "entry", "COMMAND", "BARE", "in_child"]
 
 #: True in a process that already runs students' code on its own (a child, a class command's runner):
 #: a check there runs in that process, not in one more.
@@ -65,7 +66,10 @@ def allow_cpu(seconds: float) -> None:
     if hard != resource.RLIM_INFINITY:
         wanted = min(wanted, hard)
     if wanted != soft:
-        resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (wanted, hard))
+        except (ValueError, OSError):  # the fence refuses it: the judge measures from outside instead
+            pass
 
 
 def memory_named(function):
@@ -141,7 +145,8 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     is not a board: ``{"problem", "kind"}``, or None), ``error`` (``{"kind",
     "text", "deepest"}`` or None), ``writes`` (``[row, col, value, depth]``),
     ``write_count``, ``recursed``, ``deepest``, ``after``, ``cpu``,
-    ``output``, ``notes``, ``changed`` and ``used_msviz``.
+    ``output``, ``notes``, ``changed``, ``used_msviz`` and ``refused`` (what it
+    tried that a runner refuses: ``"thread"``, ``"process"``, ``"program"``, ``"limit"``).
 
     Examples
     --------
@@ -159,7 +164,7 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     out = {"returned": None, "returned_text": "nothing", "read": None, "error": None, "notes": [], "cpu": 0.0}
     guard = guard or Guard()
     limit_before = sys.getrecursionlimit()
-    uses = msviz_uses()
+    uses, asked = msviz_uses(), dict(ASKED)
     printed = _Output()
     unraisable = sys.unraisablehook
     sys.unraisablehook = _keep_unraisable(printed)
@@ -178,8 +183,9 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     except IndexError as error:
         kind = "index" if "out of range" in describe(error) else "error"
         out["error"] = _error(kind, _short_traceback())
-    except BaseException:  # the student's error (SystemExit and GeneratorExit too), as text
+    except BaseException as error:  # the student's error (SystemExit and GeneratorExit too), as text
         out["error"] = _error("error", _short_traceback())
+        count_engine_read(error)
     finally:
         sys.setrecursionlimit(limit_before)
         sys.unraisablehook = unraisable
@@ -195,6 +201,7 @@ def raw(function, board, click, limit: float, guard: Guard | None = None) -> dic
     out["recursed"], out["deepest"] = writes.recursed, writes.deepest
     out["after"] = [_written_row(row) if isinstance(row, list) else [] for row in given]
     out["used_msviz"] = msviz_uses() - uses > 1
+    out["refused"] = [kind for kind, n in ASKED.items() if n > asked[kind] and kind != "engine"]
     return out
 
 
@@ -240,13 +247,14 @@ def _requests(read: int):
         yield json.loads(line)
 
 
-def serve(function, read: int, write: int, *, before_each=None) -> None:
+def serve(function, read: int, write: int, *, before_each=None, guard: Guard | None = None) -> None:
     """Answer each board the judge sends with `raw`'s data, until the judge closes the channel.
 
     `before_each(limit)`, if given, is called before each board (to let the
-    process run that much more CPU time).
+    process run that much more CPU time); `guard` is what msviz and builtins
+    were before the submission was loaded (by default: now).
     """
-    guard = Guard()
+    guard = guard or Guard()
     for request in _requests(read):
         board, click, limit = request["board"], tuple(request["click"]), float(request["limit"])
         if before_each is not None:
@@ -261,13 +269,17 @@ def main(argv: list[str]) -> int:
     the runner's private folder, its working directory), ``tmp`` (the only
     folder it may write), ``cpu`` and ``memory`` (its limits), ``function``
     (a name to look for first), ``read`` and ``write`` (the channel's
-    descriptors) and ``fence`` (whether to fence itself). Its first message
-    names the fence's layers that held, sent before any of the student's
-    code runs; its second, what the submission holds.
+    descriptors), ``fence`` (whether to fence itself) and ``engine`` (whether
+    msviz's engine is loaded: only for homework, whose notebook makes its bank
+    with msviz; a runner started by `BARE` without it serves the function).
+    Its first message names the fence's layers that held, sent before any of
+    the student's code runs; its second, what the submission holds.
     """
     from pathlib import Path
 
     from . import sandbox
+    from .clock import start_watcher
+    from .guard import count_spawning
     from .homework import find_banks, find_set
     from .limits import set_limits
     from .submissions import find_function, load_code
@@ -279,9 +291,20 @@ def main(argv: list[str]) -> int:
     in_child = True  # a check the submission calls runs here, in this process
     sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))
     path = Path(options["path"])
-    layers = sandbox.enter([str(path.parent)], [options["tmp"]]) if options.get("fence", True) else []
+    engine = "msviz.traversal" in sys.modules
+    hidden = [] if engine else [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+    _speak_now()  # its catalog read now: the fence may hide msviz's folder
+    fence = options.get("fence", True)
+    layers = sandbox.enter([str(path.parent)], [options["tmp"]], hidden=hidden) if fence else []
     set_limits(options["cpu"], options["memory"] * 1024 * 1024, slack=5, stop_at_output=True)
+    start_watcher()
+    count_spawning()
+    if fence:
+        layers += sandbox.refuse_spawning()
     _send(write, {"fence": layers})
+    if not engine:
+        refuse_engine()
+    guard = Guard()  # what msviz and builtins are before the submission is loaded
     os.chdir(path.parent)  # as Jupyter runs a notebook: beside its file
     sys.path.insert(0, str(path.parent))
     try:
@@ -300,7 +323,7 @@ def main(argv: list[str]) -> int:
             {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes},
         )
         return 0
-    if function is None:
+    if function is None or engine:
         sims = find_set(namespace)
         if sims is not None:
             _send(write, {"found": "simulations", "data": _plain(sims), "notes": notes})
@@ -309,11 +332,22 @@ def main(argv: list[str]) -> int:
         if banks:
             _send(write, {"found": "bank", "banks": [_plain(bank) for bank in banks], "notes": notes})
             return 0
-        _send(write, {"found": "nothing", "notes": notes})
+    if function is None:
+        _send(write, {"found": "nothing", "notes": notes, "asked_engine": ASKED["engine"] > 0})
+        return 0
+    if engine:  # a function found only with msviz's engine loaded is not graded: it needs msviz
+        _send(write, {"found": "engine", "notes": notes})
         return 0
     _send(write, {"found": "function", "called": called, "notes": notes})
-    serve(memory_named(function), read, write, before_each=allow_cpu)
+    serve(memory_named(function), read, write, before_each=allow_cpu, guard=guard)
     return 0
+
+
+def _speak_now() -> None:
+    """Read the catalog of the language spoken now (later, msviz's folder may be out of reach)."""
+    from ..i18n import get_language, translations
+
+    translations(get_language())
 
 
 def _plain(found):
@@ -326,7 +360,8 @@ def _plain(found):
     return data
 
 
-#: The command line that starts a runner (its options follow): ``python -c`` and `entry`.
+#: The command line that starts a runner with msviz's engine (its options follow): ``python -c`` and
+#: `entry`. Only homework needs it: its notebook makes its bank with msviz.
 COMMAND = ("-c", "from msviz.grade.runner import entry; entry()")
 
 

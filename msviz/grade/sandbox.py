@@ -16,55 +16,84 @@ student's code. Each layer is applied where the platform allows it, and
   no interface up), through an unprivileged user namespace. The runner is
   its second process; the first only waits, and when it goes, the kernel
   ends every process left in the namespace (a daemon, a fork bomb).
+- ``"ipc"``: an IPC namespace of its own: System V shared memory, message
+  queues and semaphores (and POSIX message queues) made inside vanish with
+  the runner, and those of the teacher's and of other runners cannot be seen.
+- ``"spawning"``: a second seccomp filter, put on last (`refuse_spawning`),
+  once the runner has everything it needs: no new thread or process
+  (``clone`` for either, ``clone3``, ``fork``, ``vfork``), no program run
+  (``execve``, ``execveat``), no limit changed (``setrlimit``, and
+  ``prlimit64`` but to read one). Each is refused with an error, never a
+  crash: the runner names the attempt (`msviz.grade.guard.Attempts`).
 
 The judge reaches a runner only through the pipes it chose to keep open
 (`msviz.grade.child.start`, `msviz.grade.schedule`).
 
 Examples
 --------
->>> set(LAYERS) == {"files", "network", "signals", "processes"}
+>>> set(LAYERS) == {"files", "network", "signals", "processes", "ipc", "spawning"}
 True
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
-import platform
 import signal
 import struct
 import sys
 import sysconfig
 
-from ..i18n import Phrases, listed
+try:
+    import ctypes
+except ImportError:  # some embedded Pythons: no layer can be put on, the guards alone hold
+    ctypes = None
 
-__all__ = ["LAYERS", "NONE", "available", "layers_words", "enter", "landlock_abi", "clean_environment"]
+from ..i18n import Phrases, _, listed
+from .seccomp import refuse_network, refuse_spawning
+
+__all__ = [
+    "LAYERS",
+    "NONE",
+    "available",
+    "layers_words",
+    "enter",
+    "refuse_spawning",
+    "landlock_abi",
+    "clean_environment",
+]
 
 #: The layers a fence can have, in the order they are named.
-LAYERS = ("files", "network", "signals", "processes")
+LAYERS = ("files", "network", "signals", "processes", "ipc", "spawning")
 #: What a report says when no layer held (in English; `layers_words` says it in the language spoken).
 NONE = "none: submissions ran with your rights"
 #: The layers (the keys of `LAYERS`), and none, in words.
 LAYER_WORDS = Phrases(
     "grade_fence",
-    {"files": "files", "network": "network", "signals": "signals", "processes": "processes", "none": NONE},
+    {
+        "files": "files",
+        "network": "network",
+        "signals": "signals",
+        "processes": "processes",
+        "ipc": "shared memory and message queues",
+        "spawning": "no new threads, processes or programs, limits fixed",
+        "none": NONE,
+    },
 )
 
 _LINUX = sys.platform.startswith("linux")
 _LANDLOCK_CREATE_RULESET, _LANDLOCK_ADD_RULE, _LANDLOCK_RESTRICT_SELF = 444, 445, 446
-_PR_SET_NO_NEW_PRIVS, _PR_SET_PDEATHSIG, _PR_SET_SECCOMP = 38, 1, 22
-_CLONE_NEWUSER, _CLONE_NEWPID, _CLONE_NEWNET = 0x10000000, 0x20000000, 0x40000000
+_PR_SET_NO_NEW_PRIVS, _PR_SET_PDEATHSIG = 38, 1
+_CLONE_NEWUSER, _CLONE_NEWPID, _CLONE_NEWNET, _CLONE_NEWIPC = 0x10000000, 0x20000000, 0x40000000, 0x08000000
 # Landlock's file rights: execute, write, read file, read dir (0-3), then the ones a reader lacks.
 _FS_READ = (1 << 0) | (1 << 2) | (1 << 3)
 _FS_FILE = (1 << 0) | (1 << 1) | (1 << 2)  # rights a rule on a file (not a folder) may hold
 _FS_BITS = {1: 13, 2: 14, 3: 15, 4: 15, 5: 16}  # rights Landlock knows at each ABI (16 from ABI 5 on)
 _TRUNCATE, _IOCTL_DEV = 1 << 14, 1 << 15
-#: Per machine: (AUDIT_ARCH, socket's number, whether x32 numbers must be refused).
-_ARCHES = {"x86_64": (0xC000003E, 41, True), "aarch64": (0xC00000B7, 198, False)}
-_IO_URING_SETUP = 425
 
 
 def _libc():
+    if ctypes is None:
+        raise OSError(0, "this Python has no ctypes")
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
     return libc
@@ -91,8 +120,9 @@ def _fs_rights(abi: int) -> int:
     return (1 << _FS_BITS.get(abi, 16)) - 1
 
 
-def readable_places(extra=()) -> list[str]:
-    """The folders a fenced runner may read: Python's installation, msviz, the system's libraries."""
+def readable_places(extra=(), hidden=()) -> list[str]:
+    """The folders a fenced runner may read: Python's installation, msviz, the system's libraries;
+    none of `hidden` (a folder beneath one of them is left out by allowing its siblings instead)."""
     paths = set(sysconfig.get_paths().values()) | {sys.prefix, sys.base_prefix, sys.exec_prefix}
     paths |= {os.path.dirname(os.path.abspath(__file__ + "/..")), os.path.dirname(sys.executable)}
     paths |= {"/usr", "/lib", "/lib64", "/lib32", "/bin", "/etc/ld.so.cache", "/etc/localtime"}
@@ -105,7 +135,39 @@ def readable_places(extra=()) -> list[str]:
     paths |= {p for p in sys.path if p and os.path.isdir(p) and _is_library(p)}
     paths |= set(extra)
     real = {os.path.realpath(p) for p in paths if p} | {os.path.abspath(p) for p in paths if p}
-    return sorted(p for p in real if os.path.exists(p))
+    places = sorted(p for p in real if os.path.exists(p))
+    for folder in hidden:
+        places = _without(places, os.path.realpath(folder))
+    return places
+
+
+def _without(places: list[str], hidden: str) -> list[str]:
+    """`places`, where one holds `hidden`, replaced by what it holds but `hidden` (and so on down).
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> top = tempfile.mkdtemp()
+    >>> for part in ("a/msviz", "a/numpy", "b"):
+    ...     os.makedirs(os.path.join(top, part))
+    >>> [p[len(top):] for p in _without([top], os.path.join(top, "a", "msviz"))]
+    ['/a/numpy', '/b']
+    """
+    out = []
+    for place in places:
+        inside = os.path.commonpath([place, hidden]) == place
+        if os.path.commonpath([place, hidden]) == hidden or (inside and not os.path.isdir(place)):
+            continue
+        if not inside:
+            out.append(place)
+            continue
+        try:
+            names = sorted(os.listdir(place))
+        except OSError:
+            continue
+        below = [os.path.join(place, name) for name in names]
+        out += _without([p for p in below if p != hidden], hidden)
+    return out
 
 
 def _is_library(path: str) -> bool:
@@ -155,44 +217,11 @@ def _allow(libc, ruleset: int, place: str, rights: int, abi: int) -> None:
         os.close(fd)
 
 
-def _seccomp() -> None:
-    """Refuse ``socket()`` and ``io_uring_setup`` with EACCES (x86_64 and aarch64 only)."""
-    arch = _ARCHES.get(platform.machine())
-    if arch is None:
-        raise OSError(0, f"no seccomp filter for {platform.machine()}")
-    audit, socket_nr, x32 = arch
-
-    def op(code, k, jt=0, jf=0):
-        return struct.pack("HBBI", code, jt, jf, k)
-
-    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
-    refuse, allow = 0x00050000 | 13, 0x7FFF0000
-    program = [
-        op(ld, 4),  # the architecture
-        op(jeq, audit, 1, 0),
-        op(ret, refuse),
-        op(ld, 0),  # the system call's number
-        op(jge, 0x40000000 if x32 else 0xFFFFFFFF, 2, 0),
-        op(jeq, socket_nr, 1, 0),
-        op(jeq, _IO_URING_SETUP, 0, 1),
-        op(ret, refuse),
-        op(ret, allow),
-    ]
-    code = b"".join(program)
-    filters = ctypes.create_string_buffer(code, len(code))
-    prog = struct.pack("HxxxxxxP", len(program), ctypes.addressof(filters))
-    libc = _libc()
-    if libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS)")
-    if libc.prctl(_PR_SET_SECCOMP, 2, ctypes.create_string_buffer(prog, len(prog)), 0, 0) != 0:
-        raise OSError(ctypes.get_errno(), "prctl(PR_SET_SECCOMP)")
-
-
 def _namespaces() -> bool:
-    """Enter a user, PID and network namespace of our own (this process stays outside the PID one)."""
+    """Enter a user, PID, network and IPC namespace of our own (this process stays outside the PID one)."""
     libc = _libc()
     uid, gid = os.geteuid(), os.getegid()
-    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWPID | _CLONE_NEWNET) != 0:
+    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWPID | _CLONE_NEWNET | _CLONE_NEWIPC) != 0:
         return False
     try:
         with open("/proc/self/setgroups", "w") as f:
@@ -234,20 +263,20 @@ def clean_environment(home: str) -> dict:
     }
 
 
-def _restrict(read: list[str], write: list[str]) -> list[str]:
+def _restrict(read: list[str], write: list[str], hidden=()) -> list[str]:
     """In the runner: Landlock, then the seccomp filter; return the layers that held."""
     held = []
     abi = landlock_abi()
     if abi:
         try:
-            _landlock(abi, readable_places(read), write)
+            _landlock(abi, readable_places(read, hidden), write)
             held.append("files")
             if abi >= 6:
                 held.append("signals")
         except OSError:
             abi = 0
     try:
-        _seccomp()
+        refuse_network(_libc())
         held.append("network")
     except OSError:
         if abi >= 4:
@@ -255,20 +284,22 @@ def _restrict(read: list[str], write: list[str]) -> list[str]:
     return held
 
 
-def enter(read, write, *, namespaces: bool = True) -> list[str]:
+def enter(read, write, *, namespaces: bool = True, hidden=()) -> list[str]:
     """Fence this process; return the layers that held. In the parent, this call never returns.
 
+    `read` and `write` are the folders it may read, and read and write; no
+    file beneath `hidden` can be read, even where one of Python's folders holds it.
     With `namespaces`, this process enters new namespaces, forks a first process
     that waits (the namespace's init) and a second one, the runner, which
     returns from `enter`; the others live only to pass on how the runner
     ended. Call it in a single-threaded process (after fork, or at start).
     """
     held = []
-    if namespaces and _LINUX and _namespaces():
-        held.append("processes")
+    if namespaces and _LINUX and ctypes is not None and _namespaces():
+        held += ["processes", "ipc"]
         _init_and_runner()
         # here: the runner, pid 2 of its namespace
-    return _restrict(list(read), list(write)) + held
+    return _restrict(list(read), list(write), hidden) + held
 
 
 def _init_and_runner() -> None:
@@ -331,7 +362,7 @@ def available() -> list[str]:
     if pid == 0:
         try:
             os.close(read)
-            held = enter([], [])
+            held = enter([], []) + refuse_spawning()
             os.write(write, " ".join(held).encode())
         finally:
             os._exit(0)
@@ -342,6 +373,19 @@ def available() -> list[str]:
     os.close(read)
     os.waitpid(pid, 0)
     return [layer for layer in LAYERS if layer in said.decode().split()]
+
+
+def no_fence() -> str:
+    """Said in a report where the function's process had no fence (no ctypes, not Linux, too old).
+
+    Examples
+    --------
+    >>> no_fence()
+    'no fence on this machine: your function ran with your rights, under the time and memory limits alone'
+    """
+    return _(
+        "no fence on this machine: your function ran with your rights, under the time and memory limits alone"
+    )
 
 
 def layers_words(held) -> str:

@@ -23,16 +23,26 @@ from pathlib import Path
 
 from ..i18n import _, get_language
 from . import sandbox
+from .bare import BARE
 from .cases import cases
 from .child import held_at_most
 from .homework import banks_row, set_row
-from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
+from .judge import too_slow
+from .limits import (
+    Limits,
+    it_was_waiting,
+    ran_out_of_cpu,
+    stopped_by_the_clock,
+    used_too_much_memory,
+    why_it_stopped,
+)
+from .mistakes import hint_of, name_of
 from .remote import Remote, Stopped, unreadable_words
 from .rows import STDOUT_KEPT, Row
 from .runner import COMMAND
 from .submissions import Submission, could_not_be_read, no_function
 from .verdict import judge_all
-from .vocabulary import FUNCTION_NAMES, VERDICT_WORDS, clip
+from .vocabulary import FUNCTION_NAMES, clip
 
 #: At most this many submissions at once by default: each may use its memory limit.
 MOST_JOBS = 8
@@ -177,8 +187,9 @@ def _copy(submission: Submission, work: Path) -> Path | str:
     return copy
 
 
-def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
-    """Start a runner on `copy`; the judge's handle on it."""
+def _start(copy: Path, root: Path, tmp: Path, settings: dict, engine: bool = False) -> Remote:
+    """Start a runner on `copy` (with msviz's engine loaded, for homework, if `engine`); the judge's
+    handle on it, which stops it when it waits (`Limits.idle`) or uses more CPU time than it may."""
     limits = settings["limits"]
     from_judge, to_runner = os.pipe()
     from_runner, to_judge = os.pipe()
@@ -195,7 +206,7 @@ def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
     }
     try:
         process = subprocess.Popen(
-            [sys.executable, *COMMAND, json.dumps(options)],
+            [sys.executable, *(COMMAND if engine else BARE), json.dumps(options)],
             cwd=root,  # no module beside it: the copy is in work/, which the runner enters once started
             env={**sandbox.clean_environment(str(tmp)), "MSVIZ_LANGUAGE": get_language()},
             stdin=subprocess.DEVNULL,
@@ -208,7 +219,9 @@ def _start(copy: Path, root: Path, tmp: Path, settings: dict) -> Remote:
         os.close(from_judge)
         os.close(to_judge)
     process.returncode = 0  # reaped by the Remote: Popen must not wait for it too
-    remote = Remote(process.pid, from_runner, to_runner, output, time.monotonic() + limits.wall, group=True)
+    deadline = time.monotonic() + limits.wall
+    watch = {"idle": limits.idle, "cpu": limits.cpu + 1}
+    remote = Remote(process.pid, from_runner, to_runner, output, deadline, group=True, **watch)
     # A process started by fork and exec is told the peak memory of the one that forked it: only
     # what its peak has beyond this process's own peak is the runner's.
     remote.before = held_at_most()
@@ -224,15 +237,19 @@ def grade_one(submission: Submission, tries, settings: dict, live: _Live | None 
         copy = _copy(submission, work)
         if isinstance(copy, str):
             return Row(name, file, "not graded", problem=copy)
-        remote = _start(copy, root, tmp, settings)
-        if live is not None:
-            live.add(remote)
-        try:
-            return _judged(remote, name, file, tries, settings)
-        finally:
-            remote.finish("done")
+        for engine in (False, True):  # homework's notebook makes its bank with msviz: again, with it
+            remote = _start(copy, root, tmp, settings, engine)
             if live is not None:
-                live.remove(remote)
+                live.add(remote)
+            try:
+                row = _judged(remote, name, file, tries, settings)
+            finally:
+                remote.finish("done")
+                if live is not None:
+                    live.remove(remote)
+            if row is not _WITH_ENGINE:
+                return row
+        return Row(name, file, "not graded", problem=no_function())
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -243,6 +260,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         fence = remote.receive().get("fence")
         if not (isinstance(fence, list) and set(fence) <= set(sandbox.LAYERS)):
             return _stopped(remote, name, file, limits, "unreadable")
+        remote.fenced(fence)
         if settings.get("require") and set(fence) != set(sandbox.LAYERS):
             missing = sandbox.layers_words([layer for layer in sandbox.LAYERS if layer not in fence])
             problem = _("not graded: its fence did not hold ({missing})").format(missing=missing)
@@ -279,6 +297,12 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         data = rowed or set_row(found.get("data"), settings["out_of"], settings.get("attempts", "best"))
         data["notes"] = notes + data["notes"]
         return _row(name, file, data, remote)
+    if kind == "nothing" and found.get("asked_engine") is True:
+        return _WITH_ENGINE
+    if kind == "engine":  # its function was found only where msviz's engine could be imported
+        said = _("its function needs msviz's engine, which is not loaded where a function is graded")
+        mistake, hint = name_of("used msviz"), hint_of("used msviz")
+        return Row(name, file, "wrong", mistake=mistake, hint=hint, problem=said, notes=notes)
     if kind == "nothing":
         return Row(name, file, "not graded", problem=no_function(), notes=notes)
     if kind == "unreadable" and isinstance(found.get("why"), str):
@@ -289,6 +313,10 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
     if kind == "memory":
         return Row(name, file, "stopped", problem=used_too_much_memory(limits), notes=notes)
     return _stopped(remote, name, file, limits, "unreadable")
+
+
+#: What `_judged` says of a runner without msviz's engine that found nothing but asked for msviz.
+_WITH_ENGINE = Row("", "", "not graded")
 
 
 def _stopped(remote: Remote, name: str, file: str, limits: Limits, why: str) -> Row:
@@ -302,6 +330,10 @@ def _died(ended, name: str, file: str, limits: Limits) -> Row:
         problem = unreadable_words()
     elif ended.why == "clock":
         problem = stopped_by_the_clock(limits)
+    elif ended.why == "idle":
+        problem = it_was_waiting(limits.idle)
+    elif ended.why == "cpu":
+        problem = too_slow(ended.limit) if ended.limit else ran_out_of_cpu(limits)
     else:
         status = os.waitstatus_to_exitcode(ended.status)
         problem = why_it_stopped(status, ended.cpu, ended.output, limits, ended.peak - ended.before)
@@ -317,7 +349,7 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         data["verdict"],
         points=data.get("points", 0.0),
         results={k: (v["passed"], v["tried"]) for k, v in data.get("results", {}).items()},
-        mistake=(failure or {}).get("mistake", "") or data.get("mistake", ""),
+        mistake=_mistake(failure or {}) or data.get("mistake", ""),
         hint=(failure or {}).get("hint", ""),
         problem=data.get("problem") or "",
         notes=data.get("notes", []),
@@ -332,6 +364,13 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
     )
 
 
+def _mistake(failure: dict) -> str:
+    """A row's mistake: the failure's, or what it tried that is refused ("it started a process: ...")."""
+    if failure.get("bug") == "refused" and failure.get("error"):
+        return failure["error"]
+    return failure.get("mistake", "")
+
+
 def report_data(report, out_of: float = 1.0) -> dict:
     """What a row needs of a `Report`: `Report.to_dict`, its first failure without its writes."""
     data = report.to_dict(out_of)
@@ -340,33 +379,3 @@ def report_data(report, out_of: float = 1.0) -> dict:
         data["failure"] = {k: v for k, v in data["failure"].items() if k != "writes"}
     data["stdout"] = clip(data["stdout"], STDOUT_KEPT)
     return data
-
-
-class Progress:
-    """One line on stderr, redrawn after each submission; a plain line each when not a terminal."""
-
-    def __init__(self, stream=None):
-        self.stream = stream or sys.stderr
-        self.live = hasattr(self.stream, "isatty") and self.stream.isatty()
-
-    def __call__(self, done: int, total: int, row: Row | None) -> None:
-        if row is None:  # the start: an empty bar on a terminal, nothing otherwise
-            if self.live:
-                self.stream.write(f"\r[{'.' * 30}] 0/{total}")
-                self.stream.flush()
-            return
-        said = row.mistake or row.problem or ""
-        verdict = VERDICT_WORDS[row.verdict] if row.verdict in VERDICT_WORDS else row.verdict
-        if not self.live:
-            line = f"[{done}/{total}] {row.name}: {verdict}"
-            if said:
-                line = _("{line} ({said})").format(line=line, said=said)
-            print(line, file=self.stream)
-            return
-        filled = round(30 * done / total)
-        line = f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} {row.name}: {verdict}"
-        width = shutil.get_terminal_size().columns - 1
-        self.stream.write(line[: width + 1].ljust(width + 1))
-        if done == total:
-            self.stream.write("\n")
-        self.stream.flush()

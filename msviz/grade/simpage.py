@@ -8,6 +8,7 @@ import html
 from ..i18n import _
 from ..words import MISCONCEPTIONS, SIMULATE
 from .rows import Row
+from .shown import for_html
 
 #: How many of the longest single steps the page lists.
 LONGEST = 8
@@ -47,9 +48,9 @@ def _table(heads: list[str], body: list[list[str]], numeric: set = frozenset()) 
     head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in heads)
     lines = []
     for cells in body:
-        out = [f'<th scope="row">{html.escape(cells[0])}</th>']
+        out = [f'<th scope="row">{for_html(cells[0])}</th>']  # a student's name, from a file's name
         out += [
-            f'<td class="num">{html.escape(c)}</td>' if j + 1 in numeric else f"<td>{html.escape(c)}</td>"
+            f'<td class="num">{for_html(c)}</td>' if j + 1 in numeric else f"<td>{for_html(c)}</td>"
             for j, c in enumerate(cells[1:])
         ]
         lines.append("<tr>" + "".join(out) + "</tr>")

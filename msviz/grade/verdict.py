@@ -15,7 +15,7 @@ from .. import _checks
 from ..board import Board
 from ..i18n import _, _n, get_language, speaks
 from ..traversal import reveal
-from . import child, runner
+from . import child, runner, sandbox
 from .cases import Case, cases, smaller
 from .child import FORK, GRADER_CPU, INTERRUPTED, how_it_ended
 from .judge import read_raw
@@ -165,11 +165,13 @@ def check(
     the student's code on one board, and the whole check stops trying boards
     once the code has used `CHECK_BUDGET` seconds of CPU time. A watcher
     thread stops Python code by raising an exception in it (CPython's
-    ``PyThreadState_SetAsyncExc``; elsewhere a trace function), again and
-    again until the code is left, so ``while True: pass`` stops too; a single
-    call into C is stopped by the operating system (``RLIMIT_CPU``) a second
-    or two past the limit; a wall-clock backstop far above the CPU limits
-    stops only code that waits (``time.sleep``). After the first time-out the
+    ``PyThreadState_SetAsyncExc``; without ctypes a CPU-time timer), again
+    and again until the code is left, so ``while True: pass`` stops too. This
+    process reads the child's CPU time from outside (every thread, every
+    process): a single call into C is stopped half a second past the limit,
+    and a board answered past it is too slow whatever the child says. A child
+    that uses no CPU time for `msviz.grade.limits.IDLE_SECONDS` is stopped (it
+    was waiting); a wall-clock backstop stays behind. After the first time-out the
     remaining boards are not tried. What the code prints is kept in
     `Report.stdout`, not shown.
 
@@ -245,6 +247,8 @@ def check(
         remote.finish("interrupted")
         raise
     ended = remote.finish()
+    if not remote.fence:
+        report.notes.append(sandbox.no_fence())
     if stopped is not None and os.WIFEXITED(ended.status) and os.WEXITSTATUS(ended.status) == INTERRUPTED:
         raise KeyboardInterrupt
     if stopped is not None:
