@@ -129,6 +129,10 @@ class Quiz(BoardView):
             self.quiz_returned = False
             self.step = self._first
 
+    def _offline(self) -> dict:
+        """A page with no kernel judges the guesses as the view does here (quiz.js), and starts again."""
+        return {"kind": "quiz"}
+
     @_reports_errors
     def _restart(self) -> None:
         self.start_again()
