@@ -35,7 +35,7 @@ from pathlib import Path
 from .i18n import LANGUAGES, html_lang, speaking
 from .words import PAGE
 
-__all__ = ["LessonExporter", "lesson", "build"]
+__all__ = ["lesson", "build"]  # and LessonExporter, made when nbconvert is first asked for it
 
 #: The folder of msviz's nbconvert template.
 TEMPLATES = Path(__file__).with_name("templates")
@@ -91,9 +91,9 @@ def lesson(folder) -> dict[str, list[Path]]:
     --------
     >>> import tempfile
     >>> root = Path(tempfile.mkdtemp())
-    >>> (root / "es").mkdir(); (root / "01-a.ipynb").write_text("{}"); (root / "es" / "01-a.ipynb").write_text("{}")
-    4
-    4
+    >>> (root / "es").mkdir()
+    >>> for path in (root / "01-a.ipynb", root / "es" / "01-a.ipynb"):
+    ...     _ = path.write_text("{}")
     >>> {language: [p.name for p in books] for language, books in lesson(root).items()}
     {'en': ['01-a.ipynb'], 'es': ['01-a.ipynb']}
     """
@@ -174,10 +174,10 @@ def _index(listed: dict) -> str:
     parts = []
     for language, books in listed.items():
         with speaking(language):
+            notebook = html.escape(PAGE["site_notebook"])
             items = "".join(
                 f'<li><a href="{language}/{html.escape(stem)}.html">{html.escape(title)}</a>'
-                f' <small>(<a href="{language}/{html.escape(stem)}.ipynb">{html.escape(PAGE["site_notebook"])}'
-                f"</a>)</small></li>"
+                f' <small>(<a href="{language}/{html.escape(stem)}.ipynb">{notebook}</a>)</small></li>'
                 for stem, title in books
             )
             parts.append(
@@ -189,8 +189,8 @@ def _index(listed: dict) -> str:
 <html lang="{html_lang()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
-<style>:root {{ color-scheme: light dark; }} body {{ font-family: sans-serif; margin: 16px auto; max-width: 48rem;
-padding: 0 12px; line-height: 1.5; background: Canvas; color: CanvasText; }} li {{ margin: 0.5em 0; }}
+<style>:root {{ color-scheme: light dark; }}
+body {{ font-family: sans-serif; margin: 16px auto; max-width: 48rem; padding: 0 12px; line-height: 1.5; background: Canvas; color: CanvasText; }} li {{ margin: 0.5em 0; }}
 a {{ display: inline-block; min-height: 24px; }}</style></head>
 <body><main><h1>{html.escape(title)}</h1>{"".join(parts)}</main></body></html>
 """
