@@ -190,7 +190,8 @@ def _index(listed: dict) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <style>:root {{ color-scheme: light dark; }}
-body {{ font-family: sans-serif; margin: 16px auto; max-width: 48rem; padding: 0 12px; line-height: 1.5; background: Canvas; color: CanvasText; }} li {{ margin: 0.5em 0; }}
-a {{ display: inline-block; min-height: 24px; }}</style></head>
+body {{ font-family: sans-serif; margin: 16px auto; max-width: 48rem; padding: 0 12px; line-height: 1.5;
+  background: Canvas; color: CanvasText; }}
+li {{ margin: 0.5em 0; }} a {{ display: inline-block; min-height: 24px; }}</style></head>
 <body><main><h1>{html.escape(title)}</h1>{"".join(parts)}</main></body></html>
 """
