@@ -18,6 +18,7 @@ Examples
 --------
 >>> import nbformat
 >>> book = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# A title")])
+>>> from msviz.site import LessonExporter
 >>> page, _ = LessonExporter().from_notebook_node(book)
 >>> "A title" in page, "https://" in page.split("<body", 1)[0]
 (True, False)
