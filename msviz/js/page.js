@@ -7,7 +7,8 @@
 // draws its boards and its own control bar from them, as in a notebook. What the view sends
 // to a kernel goes to the page's own answer for its kind (HOSTS: offline.js, practice.js),
 // which looks up what Python computed. Nothing is fetched.
-import { positions, renderStage } from "./stage.js";
+import { readSoon } from "./reveal.js";
+import { boardModel, positions, renderStage } from "./stage.js";
 
 /** A widget model without a kernel: get, set, on, and no-op saves and sends. */
 export class PageModel {
@@ -49,13 +50,25 @@ function unzip(text) {
   return new Response(stream).arrayBuffer();
 }
 
+/** A promise kept in a next task: the page breathes (paints, takes input) in between. The browser's
+ *  own scheduler.yield where it has one, else a message to itself (a timer would wait 4 ms once
+ *  nested). */
+function breathe() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((next) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => next();
+    channel.port2.postMessage(0);
+  });
+}
+
 /** Turn each gzip'd base64 field named in `binary` into a DataView, as a kernel's buffers arrive.
  *  One field a task, so that a big page never stops the browser for long. */
 async function decode(state, binary) {
   const opened = [];
   for (const name of binary) {
     if (typeof state[name] !== "string") continue; // a board of `others` without it: the stage's
-    await new Promise((next) => setTimeout(next)); // let the page breathe between fields
+    await breathe(); // let the page breathe between fields
     opened.push(unzip(state[name]).then((buffer) => { state[name] = new DataView(buffer); }));
   }
   await Promise.all(opened);
@@ -84,6 +97,8 @@ export async function start({ stage: state, binary, holder, kind = "stage", tabl
   first.others = await Promise.all((first.others || []).map((board) => decode(board, binary)));
   const model = new PageModel(first);
   if (HOSTS[kind]) model.send = HOSTS[kind](model, table);
+  // Each board's reveal read ahead, a slice a task: a million cells never hold the page for long.
+  for (let i = 0; i <= first.others.length; i++) await readSoon(boardModel(model, i), breathe);
   renderStage({ model, el: holder });
   const stage = holder.querySelector(".msviz-stage");
   const bar = stage.msviz.controls();
