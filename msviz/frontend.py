@@ -61,7 +61,7 @@ PARTS = (
 PAGE_PARTS = (*PARTS, "page.js")
 #: What a page answers in place of a kernel (a game's clicks looked up, a quiz started again, a
 #: bank's and a simulation's practice): joined after `PAGE_PARTS` where a widget needs it.
-OFFLINE_PARTS = ("offline.js",)
+OFFLINE_PARTS = ("offline.js", "practice.js")
 #: The quiz bank's widget (`msviz.homework`): its own part, with `make` from parts.js.
 BANK_PARTS = ("parts.js", "bank.js")
 #: The view's style sheet (anywidget's _css; an exported page embeds it).

@@ -43,12 +43,13 @@ from .viewstate import BINARY
 __all__ = ["rendition", "packed", "game_table", "KINDS"]
 
 #: What a rendition shows, and the parts its script joins: a stage of boards (a player, a
-#: comparison, a quiz, a page), a game (its reveals looked up), a quiz bank.
+#: comparison, a page), a game (its reveals looked up), a quiz, a quiz bank, a simulation in practice.
 KINDS = {
     "stage": PAGE_PARTS,
-    "game": (*PAGE_PARTS, *OFFLINE_PARTS),
-    "quiz": (*PAGE_PARTS, *OFFLINE_PARTS),
-    "bank": (*PAGE_PARTS, "bank.js", *OFFLINE_PARTS),
+    "game": (*PAGE_PARTS, "offline.js"),
+    "quiz": (*PAGE_PARTS, "offline.js"),
+    "bank": (*PAGE_PARTS, "bank.js", "offline.js"),
+    "simulate": (*PAGE_PARTS, *OFFLINE_PARTS),
 }
 
 #: The script that starts one rendition: it finds its own holder (the first of its id not yet

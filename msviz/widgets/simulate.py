@@ -367,6 +367,16 @@ class Simulate(BoardView):
             "answered": self.answered,
         }
 
+    def _offline(self) -> dict:
+        """A page with no kernel runs this simulation as practice (`msviz.widgets.practice`)."""
+        from ..words import PAGE
+        from .practice import simulation_table
+
+        table = simulation_table(self)
+        return (
+            {"kind": "simulate", "table": table, "practice": PAGE["practice"]} if table else {"kind": "stage"}
+        )
+
     def picture(self) -> np.ndarray:
         """The position shown as an RGB image: the model answer's step, or the simulation as it stands."""
         if self.trace is not None:
