@@ -134,3 +134,50 @@ def test_every_widgets_html_is_a_rendition_around_its_picture(make):
     assert f'src="data:image/png;base64,{data["image/png"]}"' in page
     assert ('class="msviz-practice"' in page) == (make in ("quiz", "quiz_bank"))
     assert '"editable": true' not in page  # no kernel to edit the board with
+
+
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_the_simulation_table_holds_the_verdict_the_widget_gives_every_operation(order):
+    from msviz.widgets.practice import simulation_table
+
+    board, click = ["EEEE", "EEEM", "EEEE"], (0, 0)
+    table = simulation_table(msviz.simulate(board, click, order=order))
+    words = table["words"]
+    rows, cols = 3, 4
+    messages = {"back": {"event": "operation", "name": "back"}} if order == "dfs" else {}
+    for symbol in ("B", *"12345678", "X"):
+        messages[f"say:{symbol}"] = {"event": "operation", "name": "say", "value": symbol}
+    for i in range(rows * cols):
+        messages[f"cell:{i}"] = {"event": "click", "row": i // cols, "col": i % cols}
+    right_ops = []
+    for j, verdicts in enumerate(table["verdicts"]):
+        assert set(verdicts) == set(messages)
+        for key, message in messages.items():
+            widget = msviz.simulate(board, click, order=order)
+            for name, value in right_ops:  # to state j by the right operations
+                getattr(widget, name)(*(() if name == "back" else (value,)))
+            before = widget.by_hand["verdict"]
+            widget._handle(message)
+            index, kind = verdicts[key]
+            if kind == "error":  # the engine's fault, shown under the widget's board: its verdict stays
+                assert widget.error and widget.by_hand["verdict"] == before, (j, key)
+                continue
+            assert (words[index], kind) == (widget.by_hand["verdict"], widget.by_hand["kind"]), (j, key)
+        widget = msviz.simulate(board, click, order=order)
+        for name, value in right_ops:
+            getattr(widget, name)(*(() if name == "back" else (value,)))
+        right_ops.append(widget.simulation.expected())
+    assert len(table["states"]) == len(right_ops) + 1
+    over = msviz.simulate(board, click, order=order)
+    for name, value in right_ops:
+        getattr(over, name)(*(() if name == "back" else (value,)))
+    assert over.over and table["states"][-1]["by_hand"]["over"]
+    over.undo()
+    assert words[table["undo"][-1]] == over.by_hand["verdict"]
+
+
+def test_a_simulation_in_any_order_is_no_practice():
+    from msviz.widgets.practice import simulation_table
+
+    widget = msviz.simulate(["EEE", "EEM"], (0, 0), neighbors="any")
+    assert simulation_table(widget) is None and widget._offline() == {"kind": "stage"}

@@ -66,6 +66,7 @@ HOSTS.simulate = (model, table) => {
   function operate(key) {
     if (at === last) return refuse(table.over);
     const [i, kind] = table.verdicts[at][key] || [table.over, "refused"];
+    if (kind === "error") return undefined; // a fault of the engine's in Python: the verdict stays
     if (kind === "refused") return refuse(i);
     const counted = !firsts.has(at);
     if (counted) firsts.set(at, kind === "right");

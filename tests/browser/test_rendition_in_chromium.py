@@ -431,3 +431,87 @@ def test_with_scripts_off_the_picture_and_its_note_show(browser, site):
     assert page.locator(".msviz-stage").count() == 0
     shoot_whole(page, "site-no-scripts-01-start-here")
     context.close()
+
+
+# ---- be the computer in practice: Python's verdicts, looked up ----------------------------------
+
+
+@pytest.mark.parametrize("order", ["bfs", "dfs"])
+def test_a_simulation_answered_in_the_page_gets_the_verdicts_python_gives(browser, tmp_path, order):
+    context = offline(browser)
+    page = opened(context, widget_page(msviz.simulate(seed=1, order=order), tmp_path / "simulate.html"))
+    assert page.locator(".msviz-practice").text_content() == PAGE["practice"]
+    python = msviz.simulate(seed=1, order=order)  # told each message the page's view sends
+    verdict, score = page.locator(".msviz-sim-verdict"), page.locator(".msviz-sim-score")
+    rows, cols = python.simulation.shape
+
+    def press(control: str, message: dict):
+        page.locator(f'.msviz-sim-buttons [data-control="{control}"]').click()
+        python._handle(message)
+
+    def agree():
+        said = python.by_hand["verdict"]
+        page.wait_for_function("([v, s]) => v.textContent === s", arg=[verdict.element_handle(), said])
+        assert score.text_content() == python.by_hand["score"]
+        assert verdict.get_attribute("data-verdict") == python.by_hand["kind"]
+
+    for i in range(400):
+        if python.over:
+            break
+        name, value = python.simulation.expected()
+        if name == "say":
+            wrong = "1" if value != "1" else "B"
+            said = wrong if i % 3 == 0 else value  # now and then a wrong symbol, set right
+            press(f"say-{said}", {"event": "operation", "name": "say", "value": said})
+        elif name == "back":
+            press("back", {"event": "operation", "name": "back"})
+        else:
+            if i % 5 == 1:  # a click on a wrong cell first: a cell still hidden that is not the one
+                shown = python.simulation
+                wrong = next(
+                    (r, c)
+                    for r in range(rows)
+                    for c in range(cols)
+                    if (r, c) != value and (r, c) not in shown.revealed and (r, c) != shown.current
+                )
+                click_cell(page, *wrong)
+                python._handle({"event": "click", "row": wrong[0], "col": wrong[1]})
+                agree()
+                if i % 10 == 1:  # and Undo it, then the right one
+                    press("undo", {"event": "operation", "name": "undo"})
+                    agree()
+                    continue
+                name, value = python.simulation.expected()
+                if name not in ("take", "call", "queue"):
+                    continue
+            click_cell(page, *value)
+            python._handle({"event": "click", "row": value[0], "col": value[1]})
+        agree()
+    assert python.over
+    page.locator('.msviz-controls [data-control="play"]').wait_for()  # the model answer plays
+    click_cell(page, 0, 0)  # over: nothing more is an operation
+    python._handle({"event": "click", "row": 0, "col": 0})
+    agree()
+    shoot(page, f"rendition-simulate-{order}")
+    clean(page, context)
+    context.close()
+
+
+def test_on_a_phone_the_simulation_fits_and_its_buttons_take_a_finger(browser, tmp_path):
+    context = offline(browser, **PHONE)
+    page = opened(context, widget_page(msviz.simulate(seed=1, order="bfs"), tmp_path / "simulate.html"))
+    right = page.evaluate(
+        "() => document.querySelector('.msviz-rendition .msviz-stage').getBoundingClientRect().right"
+    )
+    assert right <= 360 and page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page.evaluate(SMALL_CONTROLS) == []
+    python = msviz.simulate(seed=1, order="bfs")
+    front = python.simulation.expected()[1]
+    click_cell(page, *front, tap=True)  # a tap takes the queue's front, as a click does
+    python.take(front)
+    page.wait_for_function(
+        "s => document.querySelector('.msviz-sim-verdict').textContent === s", arg=python.by_hand["verdict"]
+    )
+    shoot(page, "site-phone-simulate")
+    clean(page, context)
+    context.close()
