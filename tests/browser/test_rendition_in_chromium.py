@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -92,21 +90,6 @@ def widget_page(widget, path: Path) -> Path:
 
 
 # ---- the site, built once by the guide's command ------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The lesson's website, built by ``python -m msviz site`` (each notebook run by nbclient and
-    converted by nbconvert)."""
-    out = tmp_path_factory.mktemp("site") / "site"
-    done = subprocess.run(
-        [sys.executable, "-m", "msviz", "site", str(ROOT / "notebooks"), "--out", str(out)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    return out
 
 
 def widgets_in(notebook: Path) -> int:
