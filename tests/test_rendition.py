@@ -138,10 +138,8 @@ def test_every_widgets_html_is_a_rendition_around_its_picture(make):
 
 @pytest.mark.parametrize("order", ["bfs", "dfs"])
 def test_the_simulation_table_holds_the_verdict_the_widget_gives_every_operation(order):
-    from msviz.widgets.practice import simulation_table
-
     board, click = ["EEEE", "EEEM", "EEEE"], (0, 0)
-    table = simulation_table(msviz.simulate(board, click, order=order))
+    table = msviz.simulate(board, click, order=order)._offline()["table"]
     words = table["words"]
     rows, cols = 3, 4
     messages = {"back": {"event": "operation", "name": "back"}} if order == "dfs" else {}
@@ -177,7 +175,5 @@ def test_the_simulation_table_holds_the_verdict_the_widget_gives_every_operation
 
 
 def test_a_simulation_in_any_order_is_no_practice():
-    from msviz.widgets.practice import simulation_table
-
     widget = msviz.simulate(["EEE", "EEM"], (0, 0), neighbors="any")
-    assert simulation_table(widget) is None and widget._offline() == {"kind": "stage"}
+    assert widget._offline() == {"kind": "stage"}

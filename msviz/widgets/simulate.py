@@ -372,7 +372,9 @@ class Simulate(BoardView):
         from ..words import PAGE
         from .practice import simulation_table
 
-        table = simulation_table(self)
+        table = simulation_table(
+            self, say=SAY_KEYS, model_fps=MODEL_FPS, done_words=_done_words, carried_out=carried_out
+        )
         return (
             {"kind": "simulate", "table": table, "practice": PAGE["practice"]} if table else {"kind": "stage"}
         )
