@@ -7,7 +7,7 @@
 // draws its boards and its own control bar from them, as in a notebook. What the view sends
 // to a kernel goes to the page's own answer for its kind (HOSTS: offline.js, practice.js),
 // which looks up what Python computed. Nothing is fetched.
-import { readSoon } from "./reveal.js";
+import { readFirst, readSoon } from "./reveal.js";
 import { boardModel, positions, renderStage } from "./stage.js";
 
 /** A widget model without a kernel: get, set, on, and no-op saves and sends. */
@@ -97,10 +97,16 @@ export async function start({ stage: state, binary, holder, kind = "stage", tabl
   first.others = await Promise.all((first.others || []).map((board) => decode(board, binary)));
   const model = new PageModel(first);
   if (HOSTS[kind]) model.send = HOSTS[kind](model, table);
-  // Each board's reveal read ahead, a slice a task: a million cells never hold the page for long.
-  for (let i = 0; i <= first.others.length; i++) await readSoon(boardModel(model, i), breathe);
+  // The first picture at once, from the first events of each board (enough for the step the page
+  // opens at); then each board's whole reveal, read a slice a task (a million cells never hold the
+  // page for long), and drawn again.
+  const boards = Array.from({ length: 1 + first.others.length }, (_, i) => boardModel(model, i));
+  const early = boards.map((board) => readFirst(board, 2 * Math.max(0, model.get("step")) + 4096));
+  if (early.some(Boolean)) await breathe();
   renderStage({ model, el: holder });
   const stage = holder.querySelector(".msviz-stage");
+  for (const board of boards) await readSoon(board, breathe);
+  if (early.some(Boolean)) for (const view of stage.msviz.boards()) view.relayout(); // a step moved meanwhile
   const bar = stage.msviz.controls();
   // Space on the page itself plays or pauses, as on a board (a focused control keeps its own Space):
   // the first player of the page.

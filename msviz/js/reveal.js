@@ -82,14 +82,38 @@ export function readReveal(model) {
 /** Read the reveal of `model` ahead of its first drawing, a slice at a time with `pause()` (a
  *  promise: the page breathes) between slices, so that a million cells never hold the page for
  *  long; readReveal then finds it read. */
-export async function readSoon(model, pause, slice = 1 << 16) {
+export async function readSoon(model, pause, slice = 1 << 18) {
   const key = model.get("step_cell");
-  if (!key || READ_AHEAD.has(key)) return;
+  if (!key || (READ_AHEAD.has(key) && !READ_AHEAD.get(key).partial)) return;
   const r = readArrays(model);
   const steps = timeline(r, slice);
   while (!steps.next().done) await pause();
   if (r.replay) readWrites(r);
+  const first = READ_AHEAD.get(key);
+  if (first) Object.assign(first, r, { partial: false }); // the view drawing the first events now has all
+  else READ_AHEAD.set(key, r);
+}
+
+/** Read ahead only the first `events` events of `model`'s reveal, at once: enough to draw any of
+ *  them (a step entered later is not entered yet; one entered and not left waits), so that a big
+ *  page shows its first picture before the rest is read (readSoon, which then fills the same
+ *  object in: a view holding it draws every event from then on).
+ *  Returns whether it did (not for a student's run, nor when the events are few anyway). */
+export function readFirst(model, events) {
+  const key = model.get("step_cell");
+  if (!key || READ_AHEAD.has(key)) return false;
+  const r = readArrays(model);
+  if (r.replay || r.m <= 4 * events) return false;
+  const m = events;
+  let entered = 0;
+  for (let e = 0; e < m; e++) if (r.label[e] === LABEL.call || r.label[e] === LABEL.enqueue) entered++;
+  Object.assign(r, { label: r.label.subarray(0, m), cell: r.cell.subarray(0, entered), m, n: entered });
+  r.hidden = r.hidden.subarray(0, entered);
+  r.turn = r.turn.subarray(0, entered);
+  readTimeline(r);
+  r.partial = true;
   READ_AHEAD.set(key, r);
+  return true;
 }
 
 /** What Python sent of one reveal, as typed arrays (its timeline not yet read). */

@@ -498,3 +498,21 @@ def test_on_a_phone_the_simulation_fits_and_its_buttons_take_a_finger(browser, t
     shoot(page, "site-phone-simulate")
     clean(page, context)
     context.close()
+
+
+# ---- a big page: its first picture from its first events, then every step ------------------------
+
+
+@pytest.mark.parametrize("order", ["dfs", "bfs"])
+def test_a_big_page_drawn_from_its_first_events_then_draws_every_step_right(open_page, order):
+    """A page of 22,500 cells shows its first picture from its first events (readFirst), then reads
+    the rest: a step far beyond them, before and after, is the trace's."""
+    from test_page_in_chromium import expected, walk
+
+    board = msviz.random_board(150, 150, 225, seed=4, safe=(75, 75))
+    t = msviz.trace(board, (75, 75), order=order)
+    assert t.events > 4 * 4096  # more events than the first picture reads
+    page = open_page(t)
+    for k, drawn in zip(steps := [0, len(t) // 2, len(t) - 1, 3], walk(page, steps)):
+        tiles, variants = expected(t, k)
+        assert drawn[0]["sprites"] == tiles and drawn[0]["variants"] == variants, k
