@@ -15,6 +15,9 @@
                             then the notebooks' words: update notebooks/locale/LANG/
                             LC_MESSAGES/notebooks.po from the English notebooks, write
                             notebooks/LANG/*.ipynb, and say what is untranslated or to review
+    python3 dev.py site     set up for the site, then run every notebook of the lesson and write
+                            it as a website in site/ (python -m msviz site notebooks --out site):
+                            its boards play in any browser, with no Python and no network
     python3 dev.py setup    only set up (for the tests: everything)
 
 Setting up makes a virtual environment in .venv (with only the Python you run
@@ -54,6 +57,7 @@ EXTRAS = {
     "wheel": "notebooks",
     "setup": "dev",
     "words": "dev",
+    "site": "site",
 }
 #: JupyterLab settings for this environment: no "get notified about news?" pop-up.
 LAB_OVERRIDES = {
@@ -161,6 +165,8 @@ def main(argv: list[str]) -> int:
     if command == "msviz":  # in the folder it is run from, so that relative paths mean what they say
         say(" ".join(["python -m msviz", *rest]))
         return subprocess.call([str(PYTHON), "-m", "msviz", *rest])
+    if command == "site":
+        return run(PYTHON, "-m", "msviz", "site", "notebooks", "--out", "site", *rest)
     if command == "wheel":
         code = run(PYTHON, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", "dist", ".")
         if code == 0:

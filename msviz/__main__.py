@@ -85,8 +85,32 @@ def parser() -> argparse.ArgumentParser:
     add_board_arguments(sheet, rows=6, cols=8, mines=7)
     add_language_argument(sheet)
     sheet.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="where to write")
+    site = commands.add_parser(
+        "site",
+        help="run every notebook of the lesson and write it as a website that plays with no Python",
+        description="Run every notebook of the lesson (the English ones in NOTEBOOKS, each translation in "
+        "its language's folder) and write each as a page whose boards play in the browser, with no "
+        "kernel and no network, and an index page: a folder to host or hand out.",
+        epilog="example:\n  python -m msviz site notebooks --out site",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    site.add_argument("notebooks", type=Path, help="the folder of the lesson's notebooks")
+    site.add_argument(
+        "--out", dest="output", required=True, type=Path, metavar="FOLDER", help="where to write the site"
+    )
+    site.add_argument(
+        "--languages", nargs="+", metavar="CODE", help="only these languages (default: every one found)"
+    )
     classroom.add_command(commands)
     return top
+
+
+def site(args) -> Path:
+    """Build the lesson's website (`msviz.site.build`); return its index page."""
+    from .site import build
+
+    built = build(args.notebooks, args.output, languages=args.languages)
+    return Path(built["index"])
 
 
 def add_language_argument(command) -> None:
@@ -247,7 +271,8 @@ def main(argv=None) -> int:
 def _run(args) -> int:
     """Do the command `args` ask for, in the language spoken; say what was written or what went wrong."""
     try:
-        path = {"worksheet": worksheet, "grade": classroom.command}.get(args.command, render)(args)
+        commands = {"worksheet": worksheet, "grade": classroom.command, "site": site}
+        path = commands.get(args.command, render)(args)
     except (ValueError, TypeError) as err:
         return fail(str(err))
     except MemoryError:

@@ -175,14 +175,27 @@ class Bank:
         ...
         TypeError: the answer must be a list of cells (row, col), not '(2, 4)'
         """
+        given, verdict = self.judge(i, value)
+        first = self.answers[i] is None
+        if first:
+            self.answers[i] = (given, verdict.right)
+        return Verdict(verdict.right, verdict.reason, counted=first)
+
+    def judge(self, i: int, value) -> tuple[object, Verdict]:
+        """Judge `value` as an answer to question `i`, keeping nothing: the answer as read, and the
+        verdict it gets as a first answer. Raises as `answer` does.
+
+        Examples
+        --------
+        >>> bank = make_bank("ada", n=3)
+        >>> bank.judge(1, (0, 3)), bank.answered
+        (((0, 3), Right: (0, 3) is revealed last, at step 21.), 0)
+        """
         i = _checks.whole_number("question", i, least=0, most=len(self) - 1)
         question = self.questions[i]
         given = _read_answer(question, value)
         right = given == question._solution
-        first = self.answers[i] is None
-        if first:
-            self.answers[i] = (given, right)
-        return Verdict(right, "" if self.homework else _reason(question, given, right), counted=first)
+        return given, Verdict(right, "" if self.homework else _reason(question, given, right))
 
     @property
     def answered(self) -> int:

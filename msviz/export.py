@@ -9,10 +9,7 @@ updates the image artists and titles, from the `Trace` arrays (no replay).
 
 from __future__ import annotations
 
-import base64
-import gzip
 import html
-import json
 import string
 from pathlib import Path
 
@@ -184,9 +181,9 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     >>> page.startswith("<!DOCTYPE html>"), "http" in page.split("<body", 1)[1]
     (True, False)
     """
-    from .frontend import CSS, PAGE_PARTS, join
+    from .rendition import rendition
     from .solutions import DEFAULT, LINES, SOURCES
-    from .viewstate import BINARY, page_state, view_state
+    from .viewstate import page_state, view_state
     from .words import TITLES, view_words
 
     ts = _traces(traces)
@@ -204,8 +201,6 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
     boards = []
     for t in ts:
         state = view_state(t)
-        for name in BINARY:  # gzip'd: the browser's own DecompressionStream opens them
-            state[name] = base64.b64encode(gzip.compress(state.get(name, b""), mtime=0)).decode("ascii")
         replay = t.written is not None  # a student's run: no code beside it
         state.update(
             generation=1,
@@ -227,27 +222,15 @@ def page_html(traces, *, title=None, fps: int = 10, per_frame: int | None = None
         palette=view_palette(),
         words=view_words(),
     )
-    script = join(PAGE_PARTS)
-    if "</script" in script.lower():
-        raise RuntimeError("the page's script contains '</script', which would end its tag early")
-    data = json.dumps({"stage": stage, "binary": list(BINARY)})
-    data = data.replace("</", "<\\/")  # nothing inside may close the script tag
     return f"""<!DOCTYPE html>
 <html lang="{html_lang()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
-<style>{string.Template(PAGE_STYLE).substitute(PALETTE)}</style>
-<style>{CSS.read_text(encoding="utf-8")}</style></head>
+<style>{string.Template(PAGE_STYLE).substitute(PALETTE)}</style></head>
 <body><main>
 <h1>{html.escape(title)}</h1>
-<div id="msviz-stage"></div>
+{rendition(stage, data_id="msviz-data")}
 <p style="color:{PALETTE["ink"]};font-size:90%">{html.escape(PAGE["keys"])}</p></main>
-<script id="msviz-data" type="application/json">{data}</script>
-<script type="module">
-{script}
-const data = JSON.parse(document.getElementById("msviz-data").textContent);
-window.msvizPage = await start({{ holder: document.getElementById("msviz-stage"), ...data }});
-</script>
 </body></html>
 """
 

@@ -24,7 +24,18 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["FOLDER", "PARTS", "PAGE_PARTS", "BANK_PARTS", "ESM", "BANK_ESM", "CSS", "part", "join"]
+__all__ = [
+    "FOLDER",
+    "PARTS",
+    "PAGE_PARTS",
+    "OFFLINE_PARTS",
+    "BANK_PARTS",
+    "ESM",
+    "BANK_ESM",
+    "CSS",
+    "part",
+    "join",
+]
 
 #: Where the parts are.
 FOLDER = Path(__file__).with_name("js")
@@ -48,25 +59,31 @@ PARTS = (
 )
 #: An exported page's script: the widget's parts, and the page's start (no kernel).
 PAGE_PARTS = (*PARTS, "page.js")
+#: What a page answers in place of a kernel (a game's clicks looked up, a quiz started again, a
+#: bank's and a simulation's practice): joined after `PAGE_PARTS` where a widget needs it.
+OFFLINE_PARTS = ("offline.js", "practice.js")
 #: The quiz bank's widget (`msviz.homework`): its own part, with `make` from parts.js.
 BANK_PARTS = ("parts.js", "bank.js")
 #: The view's style sheet (anywidget's _css; an exported page embeds it).
 CSS = Path(__file__).with_name("view.css")
 
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[a-z]+\.js";\n', re.MULTILINE)
+_DEFAULT = re.compile(r"^export default \{[^}]*\};\n?", re.MULTILINE)
 
 
 def part(name: str) -> str:
     """Return the text of part `name` (a file of ``msviz/js``)."""
-    if name not in PAGE_PARTS + BANK_PARTS:
-        known = list(dict.fromkeys(PAGE_PARTS + BANK_PARTS))
+    if name not in PAGE_PARTS + BANK_PARTS + OFFLINE_PARTS:
+        known = list(dict.fromkeys(PAGE_PARTS + BANK_PARTS + OFFLINE_PARTS))
         raise ValueError(f"no front-end part is named {name!r}; the parts are {known}")
     return (FOLDER / name).read_text(encoding="utf-8")
 
 
-def join(names=PARTS) -> str:
-    """Return the parts `names` as one ES module: each without its imports of the others."""
-    return "\n".join(_IMPORT.sub("", part(name)) for name in names)
+def join(names=PARTS, *, page: bool = False) -> str:
+    """Return the parts `names` as one ES module: each without its imports of the others (and, for
+    a `page`'s script, which starts its widget itself, without anywidget's default exports)."""
+    text = "\n".join(_IMPORT.sub("", part(name)) for name in names)
+    return _DEFAULT.sub("", text) if page else text
 
 
 #: The widget's ES module: every part of `PARTS`, joined.

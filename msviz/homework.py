@@ -16,6 +16,7 @@ nothing built or fetched.
 from __future__ import annotations
 
 import base64
+import functools
 
 import anywidget
 import traitlets
@@ -25,7 +26,7 @@ from .frontend import BANK_ESM, CSS
 from .i18n import LISTS, _, get_language, in_own_language, speaks, view_words
 from .render import png, state_image
 from .view import with_png
-from .words import BANK
+from .words import BANK, PAGE
 
 __all__ = ["QuizBank", "quiz_bank"]
 
@@ -159,13 +160,9 @@ class QuizBank(anywidget.AnyWidget):
         i = min(max(self.index, 0), len(self.bank) - 1)
         question = self.bank.questions[i]
         said, kind, keep = self._said.get(i, ("", "", ""))
-        if i not in self._pictures:  # drawn once a question: an answer changes the words, not the picture
-            self._pictures[i] = (
-                "data:image/png;base64," + base64.b64encode(png(question_picture(question))).decode()
-            )
         with self.hold_sync():
             self.rows, self.cols = len(question.board), len(question.board[0])
-            self.picture = self._pictures[i]
+            self.picture = self._picture(i)  # drawn once a question: an answer changes the words only
             self.prompt = question.prompt
             self.choices = list(question.choices)
             self.choice_keys = dict(zip(question.choices, "db")) if question.kind == "order" else {}
@@ -193,7 +190,81 @@ class QuizBank(anywidget.AnyWidget):
         bundle = super()._repr_mimebundle_(**kwargs)
         question = self.bank.questions[self.index]
         note = f"{BANK['question'].format(number=self.index + 1, total=len(self))}: {question.prompt}"
-        return with_png(bundle, question_picture(question), note)
+        return with_png(bundle, question_picture(question), note, around=self.rendition)
+
+    def rendition(self, figure: str = "") -> str:
+        """Return the HTML that asks this bank's questions with no kernel, as practice: every
+        answer judged by looking up the verdict Python gives it (`practice_table`)."""
+        from .rendition import rendition
+
+        stage = {"words": self.words, "total": len(self)}
+        table = practice_table(self.bank, self._picture)
+        return rendition(stage, kind="bank", table=table, figure=figure, practice=PAGE["practice"])
+
+    def _picture(self, i: int) -> str:
+        """Question `i`'s picture, a data: URL (drawn once)."""
+        if i not in self._pictures:
+            self._pictures[i] = (
+                "data:image/png;base64,"
+                + base64.b64encode(png(question_picture(self.bank.questions[i]))).decode()
+            )
+        return self._pictures[i]
+
+
+def practice_table(bank: Bank, picture) -> dict:
+    """What a page with no kernel needs to ask `bank`'s questions and judge every answer: each
+    question's words, its `picture(i)`, and the verdict Python gives each answer it can be given
+    (`Bank.judge`): each cell, each choice; for a question answered by several cells, the cells
+    that are right, and the verdict of right and of wrong. Each verdict is ``[words, kind, line]``
+    (kind "right", "wrong" or "refused"; line: the line of code that gives that answer again).
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> bank = make_bank("ada", n=3)
+    >>> table = practice_table(bank, lambda i: "")
+    >>> first = table["questions"][1]  # which cell is revealed last: one verdict a cell
+    >>> len(first["cells"]) == first["rows"] * first["cols"], first["cells"][3][1:]
+    (True, ['right', 'bank.answer(1, (0, 3))'])
+    >>> bank.answered  # nothing was answered to work it out
+    0
+    """
+    questions = []
+    for i, question in enumerate(bank.questions):
+        rows, cols = len(question.board), len(question.board[0])
+        entry = {
+            "index": i,
+            "rows": rows,
+            "cols": cols,
+            "picture": picture(i),
+            "prompt": question.prompt,
+            "choices": list(question.choices),
+            "choice_keys": dict(zip(question.choices, "db")) if question.kind == "order" else {},
+            "answered_by": question.answered_by,
+        }
+        said = functools.partial(_said, bank, i)
+        if question.answered_by == "cell":
+            entry["cells"] = [said((r, c)) for r in range(rows) for c in range(cols)]
+        elif question.answered_by == "choice":
+            entry["choices_said"] = {choice: said(choice) for choice in question.choices}
+            entry["refused"] = ["", "refused", ""]
+        else:
+            right = sorted(question._solution)
+            other = [cell for cell in ((0, 0), (0, 1)) if [cell] != right][:1]
+            entry["solution"] = [r * cols + c for r, c in right]
+            entry["right"], entry["wrong"] = said(right)[:2], said(other)[:2]
+            entry["empty"] = said([])
+        questions.append(entry)
+    return {"questions": questions, "score": BANK["score"], "not_counted": BANK["not_counted"]}
+
+
+def _said(bank: Bank, i: int, value) -> list[str]:
+    """The verdict of answer `value` to question `i` of `bank`: ``[words, kind, line]``."""
+    try:
+        given, verdict = bank.judge(i, value)
+    except (TypeError, ValueError) as error:
+        return [str(error), "refused", ""]
+    return [str(verdict), "right" if verdict.right else "wrong", bank.line(i, given)]
 
 
 def question_picture(question: Question):

@@ -322,6 +322,22 @@ class BoardView(anywidget.AnyWidget):
         """Return the position shown as an RGB image (drawn by matplotlib, in the kernel)."""
         return board_picture(self.trace, self._board(0))
 
+    # What a page with no kernel plays: the view's own parts and its traits (msviz.rendition).
+    def _offline(self) -> dict:
+        """How a page with no kernel answers this view: its kind and table (`msviz.rendition`).
+        A player's and a comparison's view asks nothing of a kernel."""
+        return {"kind": "stage"}
+
+    def rendition(self, figure: str = "") -> str:
+        """Return the HTML that plays this view with no kernel (`msviz.rendition.rendition`): the
+        view's traits as they are now, with nothing that needs a kernel (no editing)."""
+        from .rendition import rendition
+        from .viewstate import TRAITS, page_state
+
+        state = {name: getattr(self, name) for name in TRAITS}
+        state.update(editable=False, editing=False, playing=False, error="")
+        return rendition(page_state(state), figure=figure, **self._offline())
+
     @in_own_language
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -329,7 +345,7 @@ class BoardView(anywidget.AnyWidget):
             picture = self.picture()
         except ValueError:  # arrays that do not fit: the live view still shows, without its PNG
             return bundle
-        return with_png(bundle, picture, fill("static_note", step=self.step))
+        return with_png(bundle, picture, fill("static_note", step=self.step), around=self.rendition)
 
 
 def _positions(get, mode: str) -> int:
@@ -390,13 +406,15 @@ def _as_trait_error(check, *args, **kwargs):
         raise traitlets.TraitError(str(error)) from None
 
 
-def with_png(bundle, picture: np.ndarray, note: str):
+def with_png(bundle, picture: np.ndarray, note: str, *, around=None):
     """Add to a widget's display data what a page with no widgets shows: the picture and a note.
 
     A renderer that runs no widgets (GitHub, nbviewer, a notebook saved without its widget
     state) shows the richest of the rest: ``text/html`` (the picture and `note`, which says
     the board is interactive where the notebook runs), else ``image/png``, else `note` as
-    ``text/plain``.
+    ``text/plain``. With `around` (a function of the picture's HTML), ``text/html`` is what it
+    returns: a rendition that plays the widget with no kernel, and shows the picture where
+    scripts do not run (`msviz.rendition`).
 
     Examples
     --------
@@ -415,5 +433,6 @@ def with_png(bundle, picture: np.ndarray, note: str):
         f'<img src="data:image/png;base64,{encoded}" alt="{said}">'
         f"<figcaption><em>{said}</em></figcaption></figure>"
     )
+    page = page if around is None else around(page)
     data = {**data, "image/png": encoded, "text/html": page, "text/plain": note}
     return data, metadata

@@ -832,6 +832,14 @@ PAGE = Phrases(
         "frame_nothing": "{order}: nothing to reveal",
         "frame_dfs": "{order} step {step} / {last}   stack {waiting}",
         "frame_bfs": "{order} step {step} / {last}   queue {waiting}",
+        # The lesson as a website (msviz.site), and a practice played in a page with no kernel.
+        "site_title": "Minesweeper's reveal, depth-first and breadth-first: the lesson",
+        "site_intro": "Each notebook of the lesson, run once and saved as a page: its boards play in the"
+        " browser, with nothing to install and no network. Answers given in these pages are practice;"
+        " marks come from the notebooks run in Jupyter.",
+        "site_notebook": "the notebook",
+        "practice": "Practice: the answers are in this page, so nothing you answer here is marked."
+        " Marks come from the notebook run in Jupyter, with Python.",
     },
 )
 

@@ -4,6 +4,8 @@ import copy
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -229,3 +231,29 @@ def open_quiz(browser, tmp_path):
     yield open_
     for context in contexts:
         context.close()
+
+
+# --- the lesson as a website (msviz.site), built once by the guide's command ------------------
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The lesson's website, built by ``python -m msviz site`` (each notebook run by nbclient and
+    converted by nbconvert)."""
+    out = tmp_path_factory.mktemp("site") / "site"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "msviz",
+            "site",
+            str(Path(__file__).resolve().parents[1] / "notebooks"),
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    return out

@@ -96,7 +96,7 @@ def test_the_wheel_holds_what_runs_and_says_its_licence(built):
         n
         for n in names
         if n.startswith("msviz/")
-        and (n.endswith((".py", ".js", ".css", ".mo")) or n.startswith("msviz/shown/"))
+        and (n.endswith((".py", ".js", ".css", ".mo")) or n.startswith(("msviz/shown/", "msviz/templates/")))
     ]
     assert [n for n in runs if n not in inside] == []
     assert sorted(n for n in inside if not n.startswith(info + "/") and n not in runs) == []

@@ -18,7 +18,7 @@ from PIL import Image  # noqa: E402
 import msviz  # noqa: E402
 from msviz import export  # noqa: E402
 from msviz.__main__ import main  # noqa: E402
-from msviz.frontend import ESM  # noqa: E402
+from msviz.frontend import PARTS, join  # noqa: E402
 
 BOARD = msviz.random_board(6, 8, 5, seed=11, safe=(3, 4))
 CLICK = (3, 4)
@@ -80,7 +80,7 @@ def test_the_page_is_self_contained_and_carries_the_view(dfs, bfs):
     page = export.page_html([dfs, bfs])
     body = page.split("<body", 1)[1]
     assert re.search(r"(src|href)=|https?:|@import|url\(", body) is None  # nothing fetched
-    assert ESM in page  # the very module the notebooks use
+    assert join(PARTS, page=True) in page  # the very parts the notebooks use
     data = json.loads(
         re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1]
     )

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from msviz.frontend import BANK_ESM, BANK_PARTS, ESM, FOLDER, PAGE_PARTS, PARTS, join, part
+from msviz.frontend import BANK_ESM, BANK_PARTS, ESM, FOLDER, OFFLINE_PARTS, PAGE_PARTS, PARTS, join, part
 
 MOST_LINES = 400
 MOST_FUNCTION_LINES = 150
@@ -76,8 +76,8 @@ def test_the_code_reader_sees_braces_in_code_only():
     assert functions("function h({ a, b }) {\n  return a;\n}\n") == {"h": 3}
 
 
-#: Every part: the board view's, the exported page's, the quiz bank's.
-ALL_PARTS = tuple(dict.fromkeys(PAGE_PARTS + BANK_PARTS))
+#: Every part: the board view's, the exported page's, the quiz bank's, a page's answers with no kernel.
+ALL_PARTS = tuple(dict.fromkeys(PAGE_PARTS + BANK_PARTS + OFFLINE_PARTS))
 
 
 @pytest.mark.parametrize("name", ALL_PARTS)
@@ -132,3 +132,12 @@ def test_the_quiz_banks_module_is_its_parts_with_one_default_export():
 def test_a_name_that_is_not_a_part_is_refused():
     with pytest.raises(ValueError, match="no front-end part is named 'view.js'"):
         part("view.js")
+
+
+def test_a_page_joins_the_parts_without_anywidgets_default_exports():
+    """A rendition joins the stage's and the bank's parts into one module: one default export would
+    be one too many, so a page's join has none (the page starts its widget itself)."""
+    assert ESM.count("export default") == 1 and BANK_ESM.count("export default") == 1
+    page = join((*PAGE_PARTS, "bank.js", *OFFLINE_PARTS), page=True)
+    assert "export default" not in page
+    assert page.count("export function renderBank") == 1 and page.count("export function renderStage") == 1

@@ -12,7 +12,7 @@
 import { make } from "./parts.js";
 
 /** The cell under a point of the picture `img`, a board of `rows` x `cols`; null off it. */
-export function cellAt(img, rows, cols, clientX, clientY) {
+export function pictureCellAt(img, rows, cols, clientX, clientY) {
   const box = img.getBoundingClientRect();
   if (!box.width || !box.height) return null;
   const r = Math.floor(((clientY - box.top) / box.height) * rows);
@@ -92,7 +92,7 @@ export function typedChoice(offered, typed, key, keys = {}) {
 }
 
 /** Render the bank's widget into `el`; returns what undoes it. */
-function renderBank({ model, el }) {
+export function renderBank({ model, el }) {
   const words = model.get("words");
   const parts = bankParts(words);
   const { root, title, score, previous, next, prompt, img, marks, board, choices, picked } = parts;
@@ -207,7 +207,7 @@ function renderBank({ model, el }) {
   }
 
   const onPicture = (event) => {
-    const cell = cellAt(img, model.get("rows"), model.get("cols"), event.clientX, event.clientY);
+    const cell = pictureCellAt(img, model.get("rows"), model.get("cols"), event.clientX, event.clientY);
     if (cell) choose(cell);
   };
   previous.addEventListener("click", () => go(-1));

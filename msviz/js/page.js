@@ -1,13 +1,17 @@
-// msviz/js/page.js: an exported page's start: the same stage as in a notebook, with no kernel.
+// msviz/js/page.js: a rendition's start: the same stage as in a notebook, with no kernel.
 //
-// msviz/export.py writes one self-contained HTML page: the front end's parts joined with this
-// one (msviz/frontend.py), and the stage's traits as JSON (binary arrays gzip'd in base64).
+// msviz/rendition.py writes one self-contained piece of HTML for each widget (and
+// msviz/export.py a page around one): the front end's parts joined with this one
+// (msviz/frontend.py), and the stage's traits as JSON (binary arrays gzip'd in base64).
 // There is no kernel: a small stand-in for the widget model holds the traits, and the stage
-// draws its boards and its own control bar from them, as in a notebook. Nothing is fetched.
-import { positions, renderStage } from "./stage.js";
+// draws its boards and its own control bar from them, as in a notebook. What the view sends
+// to a kernel goes to the page's own answer for its kind (HOSTS: offline.js, practice.js),
+// which looks up what Python computed. Nothing is fetched.
+import { readFirst, readSoon } from "./reveal.js";
+import { boardModel, positions, renderStage } from "./stage.js";
 
 /** A widget model without a kernel: get, set, on, and no-op saves and sends. */
-class PageModel {
+export class PageModel {
   constructor(state) {
     this.state = state;
     this.listeners = {};
@@ -40,32 +44,74 @@ function fromBase64(text) {
   return bytes;
 }
 
+/** The bytes of gzip'd base64 text, opened by the browser's own DecompressionStream. */
+function unzip(text) {
+  const stream = new Blob([fromBase64(text)]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
+}
+
+/** A promise kept in a next task: the page breathes (paints, takes input) in between. The browser's
+ *  own scheduler.yield where it has one, else a message to itself (a timer would wait 4 ms once
+ *  nested). */
+function breathe() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((next) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => next();
+    channel.port2.postMessage(0);
+  });
+}
+
 /** Turn each gzip'd base64 field named in `binary` into a DataView, as a kernel's buffers arrive.
  *  One field a task, so that a big page never stops the browser for long. */
 async function decode(state, binary) {
   const opened = [];
   for (const name of binary) {
-    await new Promise((next) => setTimeout(next)); // let the page breathe between fields
-    const stream = new Blob([fromBase64(state[name])]).stream().pipeThrough(new DecompressionStream("gzip"));
-    opened.push(new Response(stream).arrayBuffer().then((buffer) => { state[name] = new DataView(buffer); }));
+    if (typeof state[name] !== "string") continue; // a board of `others` without it: the stage's
+    await breathe(); // let the page breathe between fields
+    opened.push(unzip(state[name]).then((buffer) => { state[name] = new DataView(buffer); }));
   }
   await Promise.all(opened);
   return state;
 }
 
+/** What answers a view's messages on a page, by the rendition's kind: `HOSTS[kind](model, table)`
+ *  returns the model's `send` (offline.js and practice.js add theirs). */
+export const HOSTS = {};
+
+/** Start one rendition in `holder`: its stage (or a bank) drawn, messages answered by its kind's
+ *  host, and the still picture a host with no scripts shows hidden. Returns the page's handle. */
+export async function startRendition({ holder, kind, stage, binary, table: packed }) {
+  const where = holder.querySelector(".msviz-holder");
+  const table = packed ? JSON.parse(new TextDecoder().decode(await unzip(packed))) : null;
+  const handle = kind === "bank" ? HOSTS.bank(where, stage, table) : await start({ stage, binary, holder: where, kind, table });
+  for (const still of holder.querySelectorAll(".msviz-static")) still.style.display = "none";
+  return handle;
+}
+
 /** Start the page: each board's traits decoded, then one stage (the first board's traits, the
  *  others in `others`, as a comparison's in a notebook) drawn into `holder`, with its own
  *  control bar: the same module that draws a widget in a notebook. */
-export async function start({ stage: state, binary, holder }) {
+export async function start({ stage: state, binary, holder, kind = "stage", table = null }) {
   const first = await decode(state, binary);
   first.others = await Promise.all((first.others || []).map((board) => decode(board, binary)));
   const model = new PageModel(first);
+  if (HOSTS[kind]) model.send = HOSTS[kind](model, table);
+  // The first picture at once, from the first events of each board (enough for the step the page
+  // opens at); then each board's whole reveal, read a slice a task (a million cells never hold the
+  // page for long), and drawn again.
+  const boards = Array.from({ length: 1 + first.others.length }, (_, i) => boardModel(model, i));
+  const early = boards.map((board) => readFirst(board, 2 * Math.max(0, model.get("step")) + 4096));
+  if (early.some(Boolean)) await breathe();
   renderStage({ model, el: holder });
   const stage = holder.querySelector(".msviz-stage");
+  for (const board of boards) await readSoon(board, breathe);
+  if (early.some(Boolean)) for (const view of stage.msviz.boards()) view.relayout(); // a step moved meanwhile
   const bar = stage.msviz.controls();
-  // Space on the page itself plays or pauses, as on a board (a focused control keeps its own Space).
+  // Space on the page itself plays or pauses, as on a board (a focused control keeps its own Space):
+  // the first player of the page.
   document.addEventListener("keydown", (e) => {
-    if (e.key === " " && e.target === document.body && !e.defaultPrevented) {
+    if (bar && e.key === " " && e.target === document.body && !e.defaultPrevented) {
       e.preventDefault();
       model.set("playing", !model.get("playing"));
     }
@@ -75,10 +121,10 @@ export async function start({ stage: state, binary, holder }) {
     model,
     stage,
     models: stage.msviz.models(),
-    show: (k) => bar.show(k),
-    setPlaying: (on) => bar.setPlaying(on),
+    show: (k) => bar?.show(k),
+    setPlaying: (on) => bar?.setPlaying(on),
     isPlaying: () => Boolean(model.get("playing")),
-    setMode: (mode) => bar.setMode(mode),
+    setMode: (mode) => bar?.setMode(mode),
     last: () => Math.max(...stage.msviz.models().map((m) => positions(m, model.get("mode")))) - 1,
   };
 }

@@ -64,9 +64,60 @@ export function countUpTo(n, key, x) {
   return lo;
 }
 
+/** Reveals read ahead of their first drawing (readSoon), by their `step_cell` trait: a new reveal
+ *  is a new array, so an entry is never stale. */
+const READ_AHEAD = new WeakMap();
+
 /** Everything about one reveal that the drawing needs, read from the model: what Python sent, and
- *  the timeline worked out from it (readTimeline). */
+ *  the timeline worked out from it (readTimeline); at once, unless it was read ahead (readSoon). */
 export function readReveal(model) {
+  const ahead = READ_AHEAD.get(model.get("step_cell"));
+  if (ahead) return ahead;
+  const r = readArrays(model);
+  readTimeline(r);
+  if (r.replay) readWrites(r);
+  return r;
+}
+
+/** Read the reveal of `model` ahead of its first drawing, a slice at a time with `pause()` (a
+ *  promise: the page breathes) between slices, so that a million cells never hold the page for
+ *  long; readReveal then finds it read. */
+export async function readSoon(model, pause, slice = 1 << 18) {
+  const key = model.get("step_cell");
+  if (!key || (READ_AHEAD.has(key) && !READ_AHEAD.get(key).partial)) return;
+  const r = readArrays(model);
+  const steps = timeline(r, slice);
+  while (!steps.next().done) await pause();
+  if (r.replay) readWrites(r);
+  const first = READ_AHEAD.get(key);
+  if (first) Object.assign(first, r, { partial: false }); // the view drawing the first events now has all
+  else READ_AHEAD.set(key, r);
+}
+
+/** Read ahead only the first `events` events of `model`'s reveal, at once: enough to draw any of
+ *  them (a step entered later is not entered yet; one entered and not left waits), so that a big
+ *  page shows its first picture before the rest is read (readSoon, which then fills the same
+ *  object in: a view holding it draws every event from then on).
+ *  Returns whether it did (not for a student's run, nor when the events are few anyway). */
+export function readFirst(model, events) {
+  const key = model.get("step_cell");
+  if (!key || READ_AHEAD.has(key)) return false;
+  const r = readArrays(model);
+  if (r.replay || r.m <= 4 * events) return false;
+  const m = events;
+  let entered = 0;
+  for (let e = 0; e < m; e++) if (r.label[e] === LABEL.call || r.label[e] === LABEL.enqueue) entered++;
+  Object.assign(r, { label: r.label.subarray(0, m), cell: r.cell.subarray(0, entered), m, n: entered });
+  r.hidden = r.hidden.subarray(0, entered);
+  r.turn = r.turn.subarray(0, entered);
+  readTimeline(r);
+  r.partial = true;
+  READ_AHEAD.set(key, r);
+  return true;
+}
+
+/** What Python sent of one reveal, as typed arrays (its timeline not yet read). */
+function readArrays(model) {
   const rows = model.get("rows");
   const cols = model.get("cols");
   const cells = rows * cols;
@@ -95,8 +146,6 @@ export function readReveal(model) {
   if (r.start.length !== cells) r.start = new Uint8Array(cells);
   if (r.final.length !== cells) r.final = r.start;
   if (r.hidden.length !== r.n) r.hidden = new Uint8Array(r.n);
-  readTimeline(r);
-  if (r.replay) readWrites(r);
   return r;
 }
 
@@ -110,6 +159,12 @@ export function readReveal(model) {
  *  first out, and a cell queued is the child of the step taken out last. A student's run has
  *  one event a step, a write, and no stack or queue that the recording saw. */
 export function readTimeline(r) {
+  const steps = timeline(r, Infinity);
+  while (!steps.next().done);
+}
+
+/** readTimeline's work, stopping (a yield) after each `slice` events or steps. */
+function* timeline(r, slice) {
   const { n, m } = r;
   const cells = r.rows * r.cols;
   const eventStep = new Int32Array(m);
@@ -120,7 +175,11 @@ export function readTimeline(r) {
   const stack = new Int32Array(n); // depth-first: the calls open; breadth-first: unused
   let entered = 0;
   let top = 0; // depth-first: the calls open; breadth-first: the steps taken out so far
-  for (let e = 0; e < m; e++) {
+  for (let e = 0, end = 0; e < m; e++) {
+    if (e === end) {
+      if (e > 0) yield;
+      end = Math.min(m, e + slice);
+    }
     const label = r.label[e];
     if (label === LABEL.write) {
       eventStep[e] = Math.min(e, n - 1);
@@ -143,12 +202,15 @@ export function readTimeline(r) {
   for (let k = 0; k < entered; k++) if (leaveAt[k] < 0) leaveAt[k] = m;
   const visitEvent = new Int32Array(n);
   const children = new Uint8Array(n);
+  yield;
   for (let k = 0; k < n; k++) {
+    if (k % slice === 0 && k > 0) yield;
     if (r.replay) visitEvent[k] = k;
     else if (r.order === "bfs") visitEvent[k] = k + 1 < n ? leaveAt[k + 1] - 1 : m - 1; // before the next is taken out
     else visitEvent[k] = enterAt[k]; // depth-first: right after its call
     if (parent[k] >= 0 && children[parent[k]] < 255) children[parent[k]]++;
   }
+  yield;
   const reveal = new Int32Array(cells).fill(-1);
   const enter = new Int32Array(cells).fill(-1);
   const leave = new Int32Array(cells).fill(-1);
@@ -156,6 +218,7 @@ export function readTimeline(r) {
   // or at its first write (a student's run: a cell written again keeps its first).
   const revealAt = r.replay ? visitEvent : r.order === "bfs" ? leaveAt : enterAt;
   for (let k = n - 1; k >= 0; k--) {
+    if (k % slice === 0) yield;
     const i = r.cell[k];
     reveal[i] = revealAt[k];
     enter[i] = enterAt[k];

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..board import random_board
 from ..i18n import in_own_language, speaks
+from ..render import tile_codes
+from ..rendition import game_table
 from ..rules import Minesweeper
 from ..trace import Trace
 from ..view import BoardView
@@ -105,6 +108,38 @@ class Game(BoardView):
             else:
                 self.show(t)
 
+    def _offline(self) -> dict:
+        """A page with no kernel plays this game by looking each click up (`game_table`): the
+        board in play, and for a new game the same board again (a random board: the one Python
+        lays for each first click, while the board has at most `FIRST_CLICKS_MOST` cells)."""
+        rules = self.rules
+        if rules._given is not None:
+            boards, first = [_hidden(rules._given)], None
+        else:
+            n = rules.rows * rules.cols
+            middle = divmod(n // 2, rules.cols)
+            laid = [divmod(i, rules.cols) for i in range(n)] if n <= FIRST_CLICKS_MOST else [middle]
+            boards = [
+                random_board(rules.rows, rules.cols, rules.mines, seed=rules.seed, safe=c) for c in laid
+            ]
+            first = list(range(n)) if n <= FIRST_CLICKS_MOST else [0] * n
+        board = 0 if rules._given is not None else -1
+        if rules.started and rules._given is None:
+            boards.append(_hidden(rules.board))
+            board = len(boards) - 1
+        table = {
+            "boards": [game_table(b) for b in boards],
+            "first": first,
+            "board": board,
+            "now": tile_codes(np.array(rules.board)).ravel().tolist(),
+            "flags": rules.flags.astype(int).ravel().tolist(),
+            "lost": rules.lost,
+            "won": rules.won,
+            "mines": rules.mines,
+            "said": self._said,
+        }
+        return {"kind": "game", "table": table}
+
     @_reports_errors
     def _clicked(self, r: int, c: int) -> None:
         self.click(r, c)
@@ -116,6 +151,16 @@ class Game(BoardView):
     @_reports_errors
     def _restart(self) -> None:
         self.new_game()
+
+
+#: The most cells of a random game whose page carries a board for every first click (the first
+#: click is safe, so the mines depend on it); a larger one carries the board laid for its middle cell.
+FIRST_CLICKS_MOST = 100
+
+
+def _hidden(board) -> list[str]:
+    """A board as it was before any click: every uncovered cell hidden again (a mine as M)."""
+    return ["".join("M" if s in "MX" else "E" for s in row) for row in board]
 
 
 @speaks

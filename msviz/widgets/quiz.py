@@ -9,6 +9,7 @@ from ..trace import checked as checked_trace
 from ..traversal import READING_ORDER
 from ..view import BoardView
 from ..words import (
+    PAGE,
     QUIZ_NOT_A_TRY,
     QUIZ_RIGHT,
     fill,
@@ -127,6 +128,11 @@ class Quiz(BoardView):
             self.quiz_right = self.quiz_tries = 0
             self.quiz_returned = False
             self.step = self._first
+
+    def _offline(self) -> dict:
+        """A page with no kernel judges the guesses as the view does here (quiz.js), and starts again;
+        it says that it is practice (nothing answered in a page is marked)."""
+        return {"kind": "quiz", "practice": PAGE["practice"]}
 
     @_reports_errors
     def _restart(self) -> None:

@@ -494,6 +494,18 @@ class Simulate(BoardView):
         sims, i = home
         return sims.line(i, _name_of(sims))
 
+    def _offline(self) -> dict:
+        """A page with no kernel runs this simulation as practice (`msviz.widgets.practice`)."""
+        from ..words import PAGE
+        from .practice import simulation_table
+
+        table = simulation_table(
+            self, say=SAY_KEYS, model_fps=MODEL_FPS, done_words=_done_words, carried_out=carried_out
+        )
+        return (
+            {"kind": "simulate", "table": table, "practice": PAGE["practice"]} if table else {"kind": "stage"}
+        )
+
     def picture(self) -> np.ndarray:
         """The position shown as an RGB image: the model answer's step, or the simulation as it stands."""
         if self.trace is not None:
