@@ -523,8 +523,10 @@ class Simulation:
                 return "digit_queues", {"cell": _at(last)}
         if name == "queue" and (value in self.queued or value in self.revealed):
             return "queued_twice", {"cell": cell}
+        if name == "back" and not self.stack:
+            return "back_no_call", {"next": _at(wanted)}
         if name == "back":
-            top = self.stack[-1] if self.stack else None
+            top = self.stack[-1]
             return "back_too_early", {"cell": _at(top), "next": _at(wanted), "at": top}
         if want == "back":
             top = self.stack[-1]
@@ -580,6 +582,7 @@ _NAMES = {code: name for name, code in _CODES.items()}
 RETRY = {
     "wrong_symbol": "retry_wrong_symbol",
     "back_too_early": "retry_back_too_early",
+    "back_no_call": "retry_back_no_call",
     "digit_returns": "retry_digit_returns",
     "nothing_left": "retry_nothing_left",
     "not_front": "retry_not_front",

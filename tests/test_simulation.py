@@ -447,3 +447,12 @@ def test_a_new_attempt_is_another_board_made_again_from_the_name_and_its_number(
     assert fresh[0].attempt == 6 and fresh[0].board == boards[-1] and fresh[0].right == 1
     with pytest.raises(ValueError, match="given, not drawn"):
         Simulation(BOARD, (0, 0)).new()
+
+
+def test_a_return_with_no_call_open_is_one_wrong_step_that_names_the_first_call():
+    sim = Simulation(["EEE", "EEM"], (0, 0), order="dfs")
+    step = sim.back()
+    assert (step.right, step.counted, step.done) == (False, True, ("call", (0, 0)))
+    assert step.reason == "no call is open to return from: the reveal goes on with a call on (0, 0)"
+    retried = Simulation(["EEE", "EEM"], (0, 0), order="dfs", feedback="retry").back()
+    assert (retried.right, retried.done, retried.reason) == (False, None, "no call is open to return from")

@@ -24,6 +24,9 @@ from ..words import SIMULATE, SIMULATE_VIEW, simulate_fill
 
 __all__ = ["simulation_table"]
 
+#: The operations a page answers with no kernel.
+PAGE_OPERATIONS = ("say", "back", "undo")
+
 
 def _shown(widget_class):
     """A stand-in for `widget_class` (msviz.widgets.simulate.Simulate) at one state of a simulation:
@@ -38,6 +41,7 @@ def _shown(widget_class):
         def __init__(self, simulation: Simulation):
             self.simulation = simulation
             self.verdict, self.kind, self.answered = "", "", 0
+            self._marks, self.line = (), ""  # practice marks no step and keeps no line
 
     return Shown
 
@@ -158,7 +162,7 @@ def simulation_table(widget, *, say: dict, model_fps: int, done_words, carried_o
     'Wrong:'
     """
     shown = widget.simulation
-    if shown.any:
+    if shown.any or shown.feedback != "fix":  # one path of states: a fixed order, each slip set right
         return None
     sim = Simulation(shown.board, shown.click, order=shown.order, neighbors=shown.neighbors)
     said: dict[str, int] = {}
@@ -195,8 +199,14 @@ def _by_hand(shown) -> dict:
     """What the simulation's part shows at a state (`shown`: a stand-in of the widget), but the
     verdict and the score."""
     shown._publish()
-    return {
+    said = {
         k: v
         for k, v in shown.by_hand.items()
         if k not in ("verdict", "kind", "score", "answered", "right", "tried")
     }
+    # The page answers what its table holds: each symbol, Return and Undo (the model answer plays
+    # at the end by itself; a new board needs Python).
+    said["buttons"] = [b for b in said["buttons"] if b["send"]["name"] in PAGE_OPERATIONS]
+    said["keys"] = {k: v for k, v in said["keys"].items() if v["name"] in PAGE_OPERATIONS}
+    said["keys_text"] = simulate_fill(f"keys_{shown.simulation.order}")
+    return said
