@@ -20,6 +20,7 @@ import base64
 import anywidget
 import traitlets
 
+from ._kept import held_as
 from .bank import Bank, Question, Verdict, make_bank
 from .frontend import BANK_ESM, CSS
 from .i18n import get_language, in_own_language, speaks, view_words
@@ -127,7 +128,8 @@ class QuizBank(anywidget.AnyWidget):
         """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""
         verdict = self.bank.answer(i, value)
         counted, _ = self.bank.answers[i]  # the line to keep is the one that counted: the first answer
-        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, counted))
+        line = self.bank.line(i, counted, name=held_as(self, self.bank.test or "bank"))
+        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", line)
         self._show()
         return verdict
 
@@ -140,8 +142,8 @@ class QuizBank(anywidget.AnyWidget):
         return self.bank.points(out_of)
 
     def line(self, i: int, value) -> str:
-        """The line of code that gives answer `value` to question `i`."""
-        return self.bank.line(i, value)
+        """The line of code that gives answer `value` to question `i`, calling this bank by its name."""
+        return self.bank.line(i, value, name=held_as(self, self.bank.test or "bank"))
 
     def to_dict(self) -> dict:
         """The bank as plain JSON-able data (`msviz.bank.Bank.to_dict`)."""

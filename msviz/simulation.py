@@ -46,6 +46,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from . import _checks
+from ._kept import held_as
 from .board import Board, Cell, check_click, mine_counts, parse_board
 from .traversal import READING_ORDER
 from .words import SIMULATE
@@ -420,7 +421,7 @@ class SimulationSet:
 
     def line(self, i: int) -> str:
         """The line that carries out simulation `i`'s operations again, for the student to keep."""
-        return f"sims.play({i}, {self[i].log!r})"
+        return f"{held_as(self, 'sims')}.play({i}, {self[i].log!r})"
 
     @property
     def right(self) -> int:

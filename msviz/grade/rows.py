@@ -15,7 +15,7 @@ VERDICTS = ("right", "wrong", "stopped", "not graded")
 COLUMNS = (
     ["name", "file", "verdict", "points"]
     + [f"{name}_{part}" for name in CATEGORIES for part in ("passed", "tried")]
-    + ["mistake", "hint", "problem", "notes", "pre", "post"]
+    + ["mistake", "hint", "problem", "notes", "pre", "post", "made_for", "copies"]
 )
 
 
@@ -41,6 +41,9 @@ class Row:
     made_for: str = ""  # homework: the name (seed) the bank or simulations were made from
     pre: float | None = None  # a lesson's pre-test score, 0 to 1, when one was handed in
     post: float | None = None  # and its post-test score
+    seeds: list = field(default_factory=list)  # every name its hand-ins were made for (bank, set, tests)
+    raised: list = field(default_factory=list)  # what its cells raised while the notebook was run
+    copies: list = field(default_factory=list)  # what it shares with other files, in words (`copies`)
 
     def as_csv(self) -> dict:
         """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.
@@ -57,6 +60,7 @@ class Row:
             out[f"{name}_passed"], out[f"{name}_tried"] = passed, tried
         out.update(mistake=self.mistake, hint=self.hint, problem=self.problem, notes="; ".join(self.notes))
         out.update(pre="" if self.pre is None else self.pre, post="" if self.post is None else self.post)
+        out.update(made_for=self.made_for, copies="; ".join(self.copies))
         # A spreadsheet runs a cell that starts with = + - @ as a formula: a file name must not.
         return {
             k: "'" + v if isinstance(v, str) and v[:1] in ("=", "+", "-", "@") else v for k, v in out.items()

@@ -300,18 +300,14 @@ def main(argv: list[str]) -> int:
             {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes},
         )
         return 0
+    # Everything handed in is said: a simulation set, quiz banks (homework, pre- and post-tests), or both.
+    sims, banks = find_set(namespace), find_banks(namespace)
+    handed = {"simulations": None if sims is None else _plain(sims), "banks": list(map(_plain, banks))}
     if function is None:
-        sims = find_set(namespace)
-        if sims is not None:
-            _send(write, {"found": "simulations", "data": _plain(sims), "notes": notes})
-            return 0
-        banks = find_banks(namespace)
-        if banks:
-            _send(write, {"found": "bank", "banks": [_plain(bank) for bank in banks], "notes": notes})
-            return 0
-        _send(write, {"found": "nothing", "notes": notes})
+        found = "homework" if sims is not None or banks else "nothing"
+        _send(write, {"found": found, **handed, "notes": notes})
         return 0
-    _send(write, {"found": "function", "called": called, "notes": notes})
+    _send(write, {"found": "function", "called": called, **handed, "notes": notes})
     serve(memory_named(function), read, write, before_each=allow_cpu)
     return 0
 

@@ -25,12 +25,12 @@ from ..i18n import _, get_language
 from . import sandbox
 from .cases import cases
 from .child import held_at_most
-from .homework import banks_row, set_row
+from .homework import Sizes, homework_row, nothing_found
 from .limits import Limits, stopped_by_the_clock, used_too_much_memory, why_it_stopped
 from .remote import Remote, Stopped, unreadable_words
 from .rows import STDOUT_KEPT, Row
 from .runner import COMMAND
-from .submissions import Submission, could_not_be_read, no_function
+from .submissions import Submission, could_not_be_read
 from .verdict import judge_all
 from .vocabulary import FUNCTION_NAMES, VERDICT_WORDS, clip
 
@@ -77,6 +77,7 @@ def grade_class(
     jobs: int = 1,
     progress=None,
     fence: str = "try",
+    sizes: Sizes | None = None,
 ) -> list[Row]:
     """Grade each submission in a fenced runner of its own, judged here; return the rows, in the order given.
 
@@ -103,6 +104,10 @@ def grade_class(
         Whether runners fence themselves (`msviz.grade.sandbox`) where they can,
         must (a runner whose fence does not hold all its layers is not graded),
         or not at all.
+    sizes : Sizes, optional
+        How many questions a quiz bank, simulations a set and questions a
+        pre- or post-test must have (`msviz.grade.homework.Sizes`); None:
+        each hand-in graded at the size it has.
 
     Examples
     --------
@@ -123,6 +128,7 @@ def grade_class(
         "out_of": out_of,
         "fence": fence != "off",
         "require": fence == "require",
+        "sizes": sizes,
     }
     live, rows, lock = _Live(), {}, threading.Lock()
     if progress:
@@ -269,14 +275,17 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
             )
         data["problem"] = None
         data["verdict"] = "right" if data["ok"] else "wrong"
-        return _row(name, file, data, remote)
-    if kind in ("bank", "simulations"):
-        rowed = banks_row(found.get("banks"), settings["out_of"]) if kind == "bank" else None
-        data = rowed or set_row(found.get("data"), settings["out_of"])
+        if found.get("banks") or found.get("simulations") is not None:  # a lesson's tests beside the code
+            beside = homework_row(found, settings["out_of"], settings.get("sizes"))
+            data.update({key: beside.get(key) for key in ("pre", "post", "seeds", "made_for")})
+            data["notes"] += beside["notes"]
+        return _row(name, file, data, remote, raised=notes)
+    if kind == "homework":
+        data = homework_row(found, settings["out_of"], settings.get("sizes"))
         data["notes"] = notes + data["notes"]
-        return _row(name, file, data, remote)
+        return _row(name, file, data, remote, raised=notes)
     if kind == "nothing":
-        return Row(name, file, "not graded", problem=no_function(), notes=notes)
+        return Row(name, file, "not graded", problem=nothing_found(), notes=notes, raised=notes)
     if kind == "unreadable" and isinstance(found.get("why"), str):
         return Row(name, file, "not graded", problem=could_not_be_read(clip(found["why"], 300)), notes=notes)
     if kind == "error" and isinstance(found.get("why"), str):
@@ -304,7 +313,7 @@ def _died(ended, name: str, file: str, limits: Limits) -> Row:
     return Row(name, file, "stopped", problem=problem, stdout=output)
 
 
-def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
+def _row(name: str, file: str, data: dict, remote: Remote, raised=()) -> Row:
     failure = data.get("failure")
     ended = remote.finish("done")
     return Row(
@@ -320,9 +329,11 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         failure=failure,
         summary=data.get("summary", ""),
         stdout=clip(ended.output + data.get("stdout", ""), STDOUT_KEPT),
-        made_for=data.get("made_for", ""),
+        made_for=data.get("made_for") or "",
         pre=data.get("pre"),
         post=data.get("post"),
+        seeds=list(data.get("seeds", [])),
+        raised=list(raised),
     )
 
 
