@@ -285,7 +285,7 @@ def homework_row(found: dict, out_of: float, sizes: Sizes | None = None) -> dict
 def _seeds(found: dict, graded: list) -> list[str]:
     """Every name a graded hand-in was made for, each once (a bank's, a set's, the tests')."""
     seeds = [part["made_for"] for part in graded]
-    for data in found.get("banks") or []:
+    for data in _by_test(found.get("banks")).values():  # the banks graded: not a practice one
         if _seeded(data, "questions", MOST_QUESTIONS):
             seeds.append(str(data["seed"]).strip())
     return list(dict.fromkeys(seed for seed in seeds if seed))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import html
+from pathlib import Path
 
 import numpy as np
 
@@ -115,11 +116,11 @@ def _graded_on(rows: list[Row], order: str | None) -> str:
         code = _("the answers and the {order} order").format(order=ORDER_WORDS[order])
     else:
         code = _("the answers")
-    homework = [row for row in rows if row.made_for and not row.results]
+    homework = any(row.made_for and not row.results for row in rows)
     kept = _("the lines kept in each notebook, carried out again from the name they were made for")
     if not homework:
         return code
-    if len(homework) == len(rows):
+    if not any(row.results for row in rows):
         return kept
     return _("{code} for code, and {kept} for homework").format(code=code, kept=kept)
 
