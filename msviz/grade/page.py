@@ -226,7 +226,7 @@ def _copies(rows: list[Row]) -> str:
     if not shared:
         return ""
     lines = "".join(
-        f"<li><bdi>{html.escape(row.name)}</bdi> (<bdi>{html.escape(row.file.rsplit('/', 1)[-1])}</bdi>): "
+        f"<li><bdi>{html.escape(row.name)}</bdi> (<bdi>{html.escape(Path(row.file).name)}</bdi>): "
         + "; ".join(f"<bdi>{html.escape(copy)}</bdi>" for copy in row.copies)
         + "</li>"
         for row in shared
