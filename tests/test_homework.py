@@ -251,7 +251,7 @@ def notebook(path: Path, *cells: str) -> Path:
 
 def graded(folder: Path, out: Path, *options: str) -> dict:
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        main(["grade", str(folder), "--out", str(out), "--random-boards", "0", *options])
+        main(["grade", str(folder), "--out", str(out), "--random-boards", "0", "--language", "en", *options])
     return {row["name"]: row for row in json.loads((out / "results.json").read_text())["students"]}
 
 
@@ -274,8 +274,14 @@ def test_lines_kept_as_the_widgets_show_them_grade_a_set_a_bank_and_tests_whole_
     assert (fresh["pre"].score(), fresh["post"].score(), fresh["bank"].score()) == (0.25, 0.75, 1.0)
     assert fresh["sims"].score() == 1.0
     said = {}
+    from msviz.i18n import get_language, set_language
+
+    before = get_language()
     for language in ("en", "es", "zh_CN"):
-        rows = graded(folder, tmp_path / language, "--language", language, "--out-of", "10")
+        try:
+            rows = graded(folder, tmp_path / language, "--language", language, "--out-of", "10")
+        finally:
+            set_language(before)
         row = rows["ada"]
         assert (row["pre"], row["post"], row["points"], row["made_for"]) == (0.25, 0.75, 10.0, "ada")
         assert row["verdict"] == "right"
