@@ -56,6 +56,7 @@ _LAZY = {
     "simulate": "widgets",
     "homework": None,
     "quiz_bank": "homework",
+    "simulation": None,
     "Simulation": "simulation",
     "simulation_set": "simulation",
 }

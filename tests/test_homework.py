@@ -388,3 +388,55 @@ def test_cells_that_raised_are_on_the_page_and_an_empty_notebook_says_what_was_e
     page = (out / "class.html").read_text()
     assert html.escape("code cell 2 raised NameError: name 'quiz' is not defined") in page
     assert "graded on the lines kept in each notebook" in page
+
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: What a snippet of the guides needs that only another platform has: it is compiled, not run.
+ELSEWHERE = ("from otter", "/autograder/")
+
+
+def python_snippets(text: str) -> list[str]:
+    import re
+
+    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+
+
+#: Runs a guide's snippets (argv[1]) in a fresh interpreter, in one namespace as a notebook's cells,
+#: the student's update_board given; prints how many ran and what the homework's objects score.
+RUN_SNIPPETS = """
+import json, re, sys, types
+main = sys.modules["__main__"]
+text = open(sys.argv[1], encoding="utf-8").read()
+ran = 0
+for snippet in re.findall(r"```python\\n(.*?)```", text, flags=re.S):
+    code = compile(snippet, "<snippet>", "exec")
+    if not any(mark in snippet for mark in json.loads(sys.argv[2])):
+        if "update_board" in snippet and "update_board" not in vars(main):
+            from msviz.solutions import update_board
+            main.update_board = update_board("recursive")
+        exec(code, vars(main))
+        ran += 1
+scores = {name: vars(main)[name].score() for name in ("bank", "pre", "post") if name in vars(main)}
+if "sims" in vars(main):
+    scores["sims0"] = vars(main)["sims"][0].score()
+print(json.dumps({"ran": ran, "scores": scores}))
+"""
+
+
+@pytest.mark.parametrize("guide", ["grading.md", "teaching.md"])
+def test_the_guides_python_snippets_run_as_written_in_order(guide):
+    """Each guide's snippets run in a fresh interpreter (``import msviz`` alone, as a reader starts),
+    in one namespace, top to bottom, as the cells of one notebook; only the student's
+    `update_board` (what the grading snippets check) is given."""
+    run = subprocess.run(
+        [sys.executable, "-c", RUN_SNIPPETS, str(DOCS / guide), json.dumps(ELSEWHERE)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    said = json.loads(run.stdout.strip().splitlines()[-1])
+    if guide == "grading.md":
+        assert said["ran"] >= 5 and said["scores"] == {"bank": 0.1, "sims0": 1.0}
+    else:
+        assert said["ran"] == 2 and said["scores"] == {"pre": 0.25, "post": 0.0}
