@@ -99,10 +99,14 @@ def test_the_class_command_grades_homework_by_its_answers_not_by_what_the_notebo
             ["grade", str(folder), "--out", str(out), "--random-boards", "0", "--jobs", "2", "--out-of", "10"]
         )
     rows = {row["name"]: row for row in json.loads((out / "results.json").read_text())["students"]}
+    # Notebook 07 holds a quiz bank and a simulation set, an equal share each: these students kept
+    # their answers' lines and none of their simulations'.
     assert {name: row["points"] for name, row in rows.items()} == pytest.approx(
-        {"ada": 10.0, "ben": 3.0, "cy": 0.0, "dot": 0.0}
+        {"ada": 5.0, "ben": 1.5, "cy": 0.0, "dot": 0.0}
     )
-    assert rows["ada"]["verdict"] == "right" and rows["ben"]["verdict"] == "wrong"
+    assert rows["ada"]["notes"][0] == "found: a simulation set and a quiz bank"
+    assert rows["ada"]["verdict"] == "wrong" and rows["ben"]["verdict"] == "wrong"
+    assert any("quiz bank for 'ada': 10 of 10 right, 10 answered" in note for note in rows["ada"]["notes"])
     assert any("quiz bank for 'ben': 3 of 10 right, 10 answered" in note for note in rows["ben"]["notes"])
     assert "ben" in (out / "results.csv").read_text() and (out / "class.html").exists()
 
