@@ -303,6 +303,8 @@ ACCESS = Phrases(
     {
         "view_name": "Minesweeper board, {rows} rows by {cols} columns",
         "board_name": "the board, {rows} by {cols} cells; the caption below says what this step does",
+        "board_name_simulation": "the board, {rows} by {cols} cells; what each operation did is said"
+        " below it",
         "code_name": "the code, its running line highlighted",
         "frames_name_dfs": "the stack of calls, top first",
         "frames_name_bfs": "the queue, front first",
