@@ -253,7 +253,7 @@ def question_words(question: Question) -> tuple[str, list[str]]:
     >>> from msviz.bank import make_bank
     >>> q = make_bank("ada", n=1).questions[0]
     >>> said, cells = question_words(q)
-    >>> said.startswith("Revealed: "), len(cells) == len(q.board) * len(q.board[0])
+    >>> said.startswith("The picture: "), len(cells) == len(q.board) * len(q.board[0])
     (True, True)
     """
     board, current, waiting = _shown(question)
