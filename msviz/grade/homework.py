@@ -158,7 +158,7 @@ def set_row(data, out_of: float, size: int | None = None) -> dict:
         said = _("{said}; wrong: {kinds}").format(said=said, kinds=kinds)
     sized = _size_said("simulations", handed, size)
     if sized:
-        said = _("{said}; {size}").format(said=said, size=sized)
+        said = _("{said}; {more}").format(said=said, more=sized)
     mistake = SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else ""
     right = sims.right == sims.steps and handed >= size
     score = sims.score() * len(sims) / size
@@ -265,7 +265,9 @@ def homework_row(found: dict, out_of: float, sizes: Sizes | None = None) -> dict
         row = dict(parts[0])
     else:
         score = sum(part["score"] for part in graded) / len(parts)
-        said = "; ".join(part["summary"] for part in graded)
+        said = graded[0]["summary"]
+        for part in graded[1:]:
+            said = _("{said}; {more}").format(said=said, more=part["summary"])
         seeds = list(dict.fromkeys(part["made_for"] for part in graded))
         right = all(part["verdict"] == "right" for part in parts)
         mistake = next((part["mistake"] for part in graded if part.get("mistake")), "")
@@ -273,11 +275,11 @@ def homework_row(found: dict, out_of: float, sizes: Sizes | None = None) -> dict
         row["notes"] = [note for part in graded for note in part["notes"]]
         row["size_differs"] = any(part.get("size_differs") for part in graded)
     row["seeds"] = _seeds(found, graded)
-    row["notes"] = (
-        [_("found: {parts}").format(parts=_listed_and(names))]
-        + [note for note in scored["said"] if note not in row["notes"]]
-        + row.get("notes", [])
-    )
+    said = _("found: {parts}").format(parts=_listed_and(names))
+    tests = [note for note in scored["said"] if note not in row["notes"]]
+    row["notes"] = [said, *tests, *row.get("notes", [])]
+    if row.get("summary"):
+        row["summary"] = _("{said}; {more}").format(said=said, more=row["summary"])
     row["pre"], row["post"] = scored["pre"], scored["post"]
     return row
 
@@ -375,7 +377,7 @@ def bank_row(data, out_of: float, size: int | None = None) -> dict:
         said = _("{said}; not answered: {numbers}").format(said=said, numbers=", ".join(unanswered))
     sized = _size_said("questions", handed, size)
     if sized:
-        said = _("{said}; {size}").format(said=said, size=sized)
+        said = _("{said}; {more}").format(said=said, more=sized)
     right = data["right"] == size
     return _homework_row(right, data["right"] / size, out_of, said, data["seed"], size_differs=bool(sized))
 

@@ -209,7 +209,7 @@ def _student_table(rows: list[Row], out_of: float = 1.0) -> str:
             passed, tried = row.results.get(name, (None, None))
             cells.append(f'<td class="num">{"" if tried is None else f"{passed}/{tried}"}</td>')
         said = "; ".join(x for x in (row.mistake, row.problem) if x)
-        if not said and row.verdict != "right":  # homework: which questions or steps were wrong
+        if not said and (row.verdict != "right" or not row.results):  # homework: what was graded, and how
             said = row.summary
         more = [html.escape(said)] if said else []
         more += [f'<span class="raised">{html.escape(note)}</span>' for note in row.raised]
