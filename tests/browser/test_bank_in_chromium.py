@@ -158,6 +158,14 @@ def test_notebook_07_runs_in_jupyterlab_and_shows_its_bank(browser, lab):
         assert bank.count() == 1 and bank.locator(".msviz-bank-picture").count() == 1
         bank.scroll_into_view_if_needed()  # Run All ends at the last cell, the simulations' below it
         assert bank.locator(".msviz-status").inner_text() == "Question 1 of 10"
+        # Its four simulations and its bank fit their outputs: no output scrolls, not even by 1 px (a
+        # screen reader's live region at a view's foot once overflowed it).
+        overflows = page.evaluate(
+            """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+                .filter(o => o.querySelector('.msviz-view, .msviz-bank'))
+                .map(o => [o.scrollHeight - o.clientHeight, o.scrollWidth - o.clientWidth])"""
+        )
+        assert len(overflows) == 5 and overflows == [[0, 0]] * 5, overflows
         shoot(page, "07-homework-1024x768")
 
 
