@@ -156,8 +156,10 @@ def test_notebook_07_runs_in_jupyterlab_and_shows_its_bank(browser, lab):
         assert_no_errors(page, "07-homework.ipynb")
         bank = page.locator(".msviz-bank")
         assert bank.count() == 1 and bank.locator(".msviz-bank-picture").count() == 1
-        bank.scroll_into_view_if_needed()  # Run All ends at the last cell, the simulations' below it
-        assert bank.locator(".msviz-status").inner_text() == "Question 1 of 10"
+        # Run All ends at the last cell, the simulations' below the bank: a cell out of sight is not
+        # laid out (its innerText is empty), so its text is read as the DOM holds it.
+        bank.scroll_into_view_if_needed()
+        assert bank.locator(".msviz-status").text_content() == "Question 1 of 10"
         # Its four simulations and its bank fit their outputs: no output scrolls, not even by 1 px (a
         # screen reader's live region at a view's foot once overflowed it).
         overflows = page.evaluate(
