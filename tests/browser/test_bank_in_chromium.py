@@ -168,6 +168,11 @@ def test_notebook_07_runs_in_jupyterlab_and_shows_its_bank(browser, lab):
                 .map(o => [o.scrollHeight - o.clientHeight, o.scrollWidth - o.clientWidth])"""
         )
         assert len(overflows) == 5 and overflows == [[0, 0]] * 5, overflows
+        # A simulation's board is named without a caption it does not have.
+        names = page.evaluate(
+            "() => [...document.querySelectorAll('.msviz-view canvas[aria-label]')].map(c => c.ariaLabel)"
+        )
+        assert len(names) == 4 and all(n.endswith("what each operation did is said below it") for n in names)
         shoot(page, "07-homework-1024x768")
 
 
