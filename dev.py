@@ -171,7 +171,8 @@ def main(argv: list[str]) -> int:
         code = run(PYTHON, "-m", "pip", "wheel", "--quiet", "--no-deps", "--wheel-dir", "dist", ".")
         if code == 0:
             wheels = sorted((ROOT / "dist").glob("msviz-*.whl"), key=lambda p: p.stat().st_mtime)
-            say(f'built {wheels[-1].relative_to(ROOT)}: pip install "{wheels[-1].name}[notebooks]"')
+            built = wheels[-1].relative_to(ROOT).as_posix()
+            say(f'built {built}: pip install "{built}[notebooks]"')
         return code
     return run(PYTHON, "benchmarks/run.py", *rest)
 

@@ -57,6 +57,7 @@ _LAZY = {
     "homework": None,
     "misconceptions": None,
     "quiz_bank": "homework",
+    "simulation": None,
     "Simulation": "simulation",
     "simulation_set": "simulation",
 }

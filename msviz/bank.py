@@ -27,6 +27,7 @@ from functools import cached_property
 import numpy as np
 
 from . import _checks
+from ._kept import held_as
 from .board import Cell, random_board
 from .i18n import LANGUAGES, _, listed, speaking
 from .trace import Trace, trace
@@ -216,10 +217,23 @@ class Bank:
         out_of = _checks.real_number("out_of", out_of, least=0)
         return round(self.score() * out_of, 2)
 
-    def line(self, i: int, value) -> str:
-        """The line of code that gives answer `value` to question `i` again (for the student to keep)."""
+    def line(self, i: int, value, *, name: str | None = None) -> str:
+        """The line of code that gives answer `value` to question `i` again (for the student to keep).
+
+        It calls the bank by `name`, else by the name the notebook holds it
+        under (``pre``, ``post``, ``bank``...), else ``pre``, ``post`` or
+        ``bank`` as its test is: pasted under the cell that made it, it runs.
+
+        Examples
+        --------
+        >>> pre = make_bank("ada", n=2, test="pre")
+        >>> pre.line(1, 2)
+        "pre.answer(1, '2')"
+        """
         given = _read_answer(self.questions[i], value)
-        return f"bank.answer({i}, {_as_code(given)})"
+        if name is None:
+            name = held_as(self, self.test or "bank")
+        return f"{name}.answer({i}, {_as_code(given)})"
 
     def to_dict(self) -> dict:
         """The bank as plain JSON-able data: the seed, the questions, the answers, the score."""

@@ -21,12 +21,13 @@ import functools
 import anywidget
 import traitlets
 
+from ._kept import held_as
 from .bank import Bank, Question, Verdict, make_bank
 from .frontend import BANK_ESM, CSS
 from .i18n import LISTS, _, get_language, in_own_language, speaks, view_words
 from .render import png, state_image
 from .view import with_png
-from .words import BANK, PAGE
+from .words import ACCESS, BANK, PAGE
 
 __all__ = ["QuizBank", "quiz_bank"]
 
@@ -84,6 +85,11 @@ class QuizBank(anywidget.AnyWidget):
     keep = traitlets.Unicode("").tag(sync=True)  # the line that gives that answer again
     score_text = traitlets.Unicode("").tag(sync=True)
     words = traitlets.Dict().tag(sync=True)
+    #: What the picture shows, in words (for a screen reader), and each cell's words for the cursor.
+    description = traitlets.Unicode("").tag(sync=True)
+    cell_words = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: The bank's name, its group's name for a screen reader: "Pre-test for 'ada'".
+    group_name = traitlets.Unicode("").tag(sync=True)
 
     @traitlets.validate("index")
     def _valid_index(self, proposal) -> int:
@@ -101,7 +107,7 @@ class QuizBank(anywidget.AnyWidget):
         self._said: dict[int, tuple[str, str, str]] = {}
         self._pictures: dict[int, str] = {}  # each question's picture, a data: URL
         self.language = get_language()  # what it speaks: the language spoken when it was made
-        super().__init__(total=len(bank), words=view_words(BANK, LISTS, language=self.language))
+        super().__init__(total=len(bank), words=view_words(BANK, LISTS, ACCESS, language=self.language))
         self.observe(lambda change: self._show(), names="index")
         self.on_msg(self._heard)
         self._show()
@@ -129,7 +135,8 @@ class QuizBank(anywidget.AnyWidget):
         """Answer question `i` (see `msviz.bank.Bank.answer`); the widget shows the verdict."""
         verdict = self.bank.answer(i, value)
         counted, _ = self.bank.answers[i]  # the line to keep is the one that counted: the first answer
-        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", self.bank.line(i, counted))
+        line = self.bank.line(i, counted, name=held_as(self, self.bank.test or "bank"))
+        self._said[i] = (str(verdict), "right" if verdict.right else "wrong", line)
         self._show()
         return verdict
 
@@ -142,8 +149,8 @@ class QuizBank(anywidget.AnyWidget):
         return self.bank.points(out_of)
 
     def line(self, i: int, value) -> str:
-        """The line of code that gives answer `value` to question `i`."""
-        return self.bank.line(i, value)
+        """The line of code that gives answer `value` to question `i`, calling this bank by its name."""
+        return self.bank.line(i, value, name=held_as(self, self.bank.test or "bank"))
 
     def to_dict(self) -> dict:
         """The bank as plain JSON-able data (`msviz.bank.Bank.to_dict`)."""
@@ -165,6 +172,8 @@ class QuizBank(anywidget.AnyWidget):
             self.picture = self._picture(i)  # drawn once a question: an answer changes the words only
             self.prompt = question.prompt
             self.choices = list(question.choices)
+            self.description, self.cell_words = question_words(question)
+            self.group_name = BANK[f"group_{self.bank.test or 'bank'}"].format(seed=repr(self.bank.seed))
             self.choice_keys = dict(zip(question.choices, "db")) if question.kind == "order" else {}
             self.answered_by = question.answered_by
             self.verdict, self.verdict_kind, self.keep = said, kind, keep
@@ -277,6 +286,20 @@ def question_picture(question: Question):
     >>> question_picture(q).shape == (len(q.board) * CELL_PX, len(q.board[0]) * CELL_PX, 3)
     True
     """
+    board, current, waiting = _shown(question)
+    return state_image(
+        board,
+        current=current,
+        frontier=waiting,
+        px=CELL_PX,
+        show_mines=question.show_mines,
+        order=question._trace.order,
+    )
+
+
+def _shown(question: Question):
+    """What a question's picture shows: the board at its step, the amber cell (or None), and the
+    waiting cells' mask (or None)."""
     t = question._trace
     board = t.board_at(question.step)
     current = question.cell
@@ -285,6 +308,61 @@ def question_picture(question: Question):
     if current is None and question.kind == "last":
         current = question.click
     waiting = t.frontier_at(question.step) if question.show_waiting else None
-    return state_image(
-        board, current=current, frontier=waiting, px=CELL_PX, show_mines=question.show_mines, order=t.order
-    )
+    return board, current, waiting
+
+
+def _at(cells) -> str:
+    return ", ".join(f"({r}, {c})" for r, c in cells)
+
+
+def question_words(question: Question) -> tuple[str, list[str]]:
+    """What a question's picture shows, in words: a description of it (the revealed cells and what
+    they show, the mines shown, the waiting cells, the amber one), and each cell's words, row by row,
+    for the keyboard's cursor.
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> q = make_bank("ada", n=1).questions[0]
+    >>> said, cells = question_words(q)
+    >>> said.startswith("The picture: "), len(cells) == len(q.board) * len(q.board[0])
+    (True, True)
+    """
+    board, current, waiting = _shown(question)
+    rows, cols = board.shape
+    names = ACCESS["tile_names"]
+    shown_as: dict[str, list] = {}
+    words = []
+    for r in range(rows):
+        for c in range(cols):
+            symbol = str(board[r, c])
+            if symbol == "M" and not question.show_mines:
+                symbol = "E"
+            if symbol in ("B", *"12345678"):
+                shown_as.setdefault(symbol, []).append((r, c))
+            what = names[
+                0 if symbol == "E" else 1 if symbol in "MX" else 2 if symbol == "B" else 2 + int(symbol)
+            ]
+            if waiting is not None and waiting[r, c]:
+                what = BANK["cell_waiting"].format(what=what)
+            if current == (r, c):
+                what = BANK["cell_amber"].format(what=what)
+            words.append(what)
+    parts = []
+    if shown_as:
+        symbols = sorted(shown_as, key=lambda symbol: (symbol != "B", symbol))  # blanks first
+        groups = "; ".join(BANK["shows_at"].format(symbol=s, cells=_at(shown_as[s])) for s in symbols)
+        parts.append(BANK["describe_revealed"].format(groups=groups))
+    else:
+        parts.append(BANK["describe_none"])
+    mines = [(r, c) for r in range(rows) for c in range(cols) if str(board[r, c]) in "MX"]
+    if question.show_mines and mines:
+        parts.append(BANK["describe_mines"].format(cells=_at(mines)))
+    if waiting is not None:
+        cells = [(r, c) for r in range(rows) for c in range(cols) if waiting[r, c]]
+        said = BANK[f"describe_waiting_{question._trace.order}"]
+        parts.append(said.format(cells=_at(cells) or BANK["nothing"]))
+    if current is not None:
+        parts.append(BANK["describe_amber"].format(cell=_at([current])))
+    parts.append(BANK["describe_hidden"])
+    return " ".join(parts), words

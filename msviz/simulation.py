@@ -61,6 +61,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from . import _checks
+from ._kept import held_as
 from .board import Board, Cell, check_click, mine_counts, parse_board
 from .i18n import _n
 from .traversal import READING_ORDER
@@ -753,10 +754,10 @@ class SimulationSet:
         head = _header(first[0]) if first else None
         return play(self.attempt(i, head[1] if head else 1, fresh=True), text)
 
-    def line(self, i: int, name: str = "sims") -> str:
+    def line(self, i: int, name: str | None = None) -> str:
         """The line that carries out simulation `i`'s latest attempt again, for the student to keep;
-        `name` is the set's variable in the notebook."""
-        return f"{name}.play({i}, {self[i].log!r})"
+        `name` is the set's variable in the notebook (by default the name the notebook holds it under)."""
+        return f"{name or held_as(self, 'sims')}.play({i}, {self[i].log!r})"
 
     @property
     def right(self) -> int:

@@ -224,6 +224,20 @@ BANK = Phrases(
         "keep": "Keep this line in the notebook's answers cell, so that your score is the same when it "
         "is run again:",
         "picked": "Chosen: {cells}",
+        "group_bank": "Quiz bank for {seed}",
+        "group_pre": "Pre-test for {seed}",
+        "group_post": "Post-test for {seed}",
+        "describe_revealed": "The picture: revealed, {groups}.",
+        "shows_at": "{symbol} at {cells}",
+        "describe_none": "The picture: no cell is revealed yet.",
+        "describe_mines": "Mines shown at {cells}.",
+        "describe_waiting_dfs": "Outlined, with a call on the stack: {cells}.",
+        "describe_waiting_bfs": "Outlined, in the queue: {cells}.",
+        "describe_amber": "Amber: {cell}.",
+        "describe_hidden": "Every other cell is hidden.",
+        "cell_waiting": "{what}, outlined (waiting)",
+        "cell_amber": "{what}, amber",
+        "cell_chosen": "{what}, chosen",
         "keys": "Keys: arrows move over the board, Space chooses a cell, Enter answers. For a choice, type "
         "it (0 or B for a blank, D or B for an order), then Enter. N and P: the next and previous question.",
     },
@@ -335,6 +349,8 @@ ACCESS = Phrases(
     {
         "view_name": "Minesweeper board, {rows} rows by {cols} columns",
         "board_name": "the board, {rows} by {cols} cells; the caption below says what this step does",
+        "board_name_simulation": "the board, {rows} by {cols} cells; what each operation did is said"
+        " below it",
         "code_name": "the code, its running line highlighted",
         "frames_name_dfs": "the stack of calls, top first",
         "frames_name_bfs": "the queue, front first",

@@ -187,7 +187,7 @@ def test_what_kills_a_process_costs_one_row(graded):
     assert rows["hal"]["verdict"] == "not graded"
     assert rows["hal"]["problem"].startswith("could not be read: SyntaxError")
     assert rows["ivy"]["verdict"] == "not graded"
-    assert rows["ivy"]["problem"].startswith("no function found")
+    assert rows["ivy"]["problem"].startswith("nothing to grade: no function update_board")
     assert rows["kim"]["verdict"] == "stopped"
     assert rows["kim"]["problem"] == f"printed more than {classroom.OUTPUT_LIMIT_MB} MB"
     assert rows["lou"]["verdict"] == "not graded"

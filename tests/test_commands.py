@@ -105,6 +105,9 @@ def test_the_wheel_for_a_hub_holds_the_whole_kit():
     assert run.returncode == 0, run.stdout + run.stderr
     wheel = max((ROOT / "dist").glob("msviz-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
     names = zipfile.ZipFile(wheel).namelist()
+    # The install command it prints names the wheel where it is: pasted as printed, it installs.
+    said = re.search(r'pip install "([^"\[]+)\[notebooks\]"', run.stdout + run.stderr)
+    assert said and (ROOT / said.group(1)).resolve() == wheel.resolve(), run.stdout + run.stderr
     from msviz.frontend import BANK_PARTS, PAGE_PARTS
 
     for part in (

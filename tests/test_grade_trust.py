@@ -319,7 +319,7 @@ def test_a_submission_writes_nowhere_but_its_own_temporary_folder(
     folder = _class_with(classroom_folder, tmp_path, "zed.py", source)
     rows = _grade(folder)
     _check_honest(rows, honest_rows, "zed")
-    assert rows["zed"].problem.startswith("no function found")  # it ran to its end
+    assert rows["zed"].problem.startswith("nothing to grade: no function update_board")  # it ran to its end
     assert (home / "teacher.txt").read_text() == "the teacher's notes"
     assert not (home / "planted.txt").exists() and not os.path.exists("/tmp/msviz-planted.txt")
     assert (folder / "ada.py").exists() and (folder / "ben.py").read_text() == (

@@ -27,6 +27,15 @@ count CPU time, not the clock, so a verdict does not depend on how busy the
 machine is; a generous wall-clock guard stops only a process that waits for
 ever (``time.sleep``), and says so.
 
+A notebook may hand in homework instead of a function: a simulation set
+(`msviz.simulation_set`), a quiz bank (`msviz.quiz_bank`), a pre- and a
+post-test, or several together. Each is made again from the name it was made
+for and its kept lines carried out again (`msviz.grade.homework`), at the
+size the teacher asks (``--bank-questions``, ``--simulations``,
+``--test-questions``). Rows that share a name, hand in another student's
+name, or hold the same code are named on each other's rows
+(`msviz.grade.copies`), with no penalty: the teacher decides.
+
 Three files are written: ``results.csv`` and ``results.json`` (one row per
 student, and the fence's layers) and ``class.html``, a page for the teacher
 with the count of each named mistake across the class and each student's
@@ -41,6 +50,8 @@ from pathlib import Path
 
 from ..i18n import LANGUAGES, _, checked_language, set_language
 from . import sandbox
+from .copies import name_copies
+from .homework import Sizes
 from .limits import OUTPUT_LIMIT_MB, Limits
 from .page import class_page
 from .progress import Progress
@@ -110,6 +121,29 @@ def add_command(commands) -> None:
         "--random-boards", type=int, default=200, metavar="N", help="random boards (default 200)"
     )
     grade.add_argument("--out-of", type=float, default=1.0, metavar="POINTS", help="full marks (default 1)")
+    sizes = Sizes()
+    grade.add_argument(
+        "--bank-questions",
+        type=int,
+        default=sizes.bank,
+        metavar="N",
+        help=f"questions a homework quiz bank must have (default {sizes.bank}): a bank with fewer earns "
+        "its share (1 right of 10 asked is a tenth of the marks), one with more is graded on its first N",
+    )
+    grade.add_argument(
+        "--simulations",
+        type=int,
+        default=sizes.simulations,
+        metavar="N",
+        help=f"simulations a homework simulation set must have (default {sizes.simulations}), likewise",
+    )
+    grade.add_argument(
+        "--test-questions",
+        type=int,
+        default=sizes.test,
+        metavar="N",
+        help=f"questions each pre- and post-test must have (default {sizes.test}), likewise",
+    )
     grade.add_argument(
         "--attempts",
         choices=("best", "last"),
@@ -165,15 +199,25 @@ def command(args) -> Path:
     language = getattr(args, "language", None)
     if language is not None:  # for the whole process: the judges are threads, which a context would miss
         set_language(checked_language(language))
-    for option, value, least in (
+    for option, value, least, *most in (
         ("--cpu-limit", args.cpu_limit, 1),
         ("--memory", args.memory, 64),
         ("--random-boards", args.random_boards, 0),
         ("--jobs", args.jobs, 1),
         ("--out-of", args.out_of, 0),
+        *(
+            (option, getattr(args, key, 1), 1, most)
+            for option, key, most in (
+                ("--bank-questions", "bank_questions", 100),
+                ("--simulations", "simulations", 20),
+                ("--test-questions", "test_questions", 100),
+            )
+        ),
     ):
         if not value >= least:
             raise ValueError(f"{option} must be at least {least}, not {value!r}")
+        if most and not value <= most[0]:
+            raise ValueError(f"{option} must be at most {most[0]}, not {value!r}")
     if args.output.exists() and not args.output.is_dir():
         raise ValueError(f"cannot write into {str(args.output)!r}: it is a file, not a folder")
     submissions = find_submissions(args.paths)
@@ -200,5 +244,11 @@ def command(args) -> Path:
         progress=Progress(),
         fence=mode,
         attempts=getattr(args, "attempts", "best"),
+        sizes=Sizes(
+            getattr(args, "bank_questions", Sizes.bank),
+            getattr(args, "simulations", Sizes.simulations),
+            getattr(args, "test_questions", Sizes.test),
+        ),
     )
+    rows = name_copies(rows)
     return write_results(rows, args.output, order=order, limits=limits, fence=layers, out_of=args.out_of)[-1]

@@ -8,6 +8,8 @@ the answers earn by the rules, whatever the notebook's own objects say.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..i18n import _, _n, listed
 from ..words import MISCONCEPTIONS, SIMULATE
 
@@ -53,12 +55,53 @@ def _seeded(data, key: str, most: int) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Sizes:
+    """How many questions a quiz bank, simulations a set and questions each pre- or post-test must have.
+
+    The class command's ``--bank-questions``, ``--simulations`` and
+    ``--test-questions``: a hand-in with fewer earns its share of these (1 right
+    of 10 asked is 1 point of 10), one with more is graded on the first ones.
+    """
+
+    bank: int = 10
+    simulations: int = 4
+    test: int = 4
+
+    def of(self, test) -> int:
+        """The size asked of a bank that is `test` (None: homework, or "pre" / "post")."""
+        return self.bank if test is None else self.test
+
+
+def _size_said(kind: str, handed: int, asked: int) -> str:
+    """What a row says when a hand-in's size is not the teacher's ("" when it is)."""
+    if handed == asked:
+        return ""
+    if kind == "simulations":
+        said = _n(
+            "it holds {handed} simulation of the {asked} asked",
+            "it holds {handed} simulations of the {asked} asked",
+            handed,
+        )
+    else:
+        said = _n(
+            "it holds {handed} question of the {asked} asked",
+            "it holds {handed} questions of the {asked} asked",
+            handed,
+        )
+    said = said.format(handed=handed, asked=asked)
+    if handed < asked:
+        return _("{said}: the missing ones earn nothing").format(said=said)
+    return _("{said}: the first {asked} are graded").format(said=said, asked=asked)
+
+
 def _homework_row(right: bool, score: float, out_of: float, said: str, seed, **more) -> dict:
     """The row's data for homework graded from its seed: right or wrong, the points, `said` as its
     notes and summary, and the name it was made for."""
     return {
         "verdict": "right" if right else "wrong",
         "points": round(score * out_of, 4),
+        "score": score,
         "results": {},
         "notes": [said],
         "summary": said,
@@ -105,17 +148,20 @@ def _line(log) -> bool:
     return isinstance(log, str) and len(log) <= 200_000
 
 
-def _replayed_set(data, attempts: str):
+def _replayed_set(data, attempts: str, size: int):
     """The set made afresh from `data`'s seed, mode and focus, every attempt's line carried out again;
     each simulation's counted attempt (`attempts`: "best" or "last") its latest. With each simulation's
     attempts made, ``[[Simulation, ...], ...]``."""
     from ..simulation import simulation_set
 
     sims = simulation_set(
-        data["seed"], n=len(data["logs"]), feedback=data.get("feedback", "fix"), focus=data.get("focus")
+        data["seed"],
+        n=min(len(data["logs"]), size),
+        feedback=data.get("feedback", "fix"),
+        focus=data.get("focus"),
     )
     made = []
-    for i, log in enumerate(data["logs"]):
+    for i, log in enumerate(data["logs"][:size]):
         tried = []
         for line in data["attempts"][i] if data.get("attempts") else [log]:
             try:
@@ -140,14 +186,16 @@ def _share(sim) -> float:
     return sim.right / max(_length(sim), sim.tried, 1)
 
 
-def set_row(data, out_of: float, attempts: str = "best") -> dict:
+def set_row(data, out_of: float, attempts: str = "best", size: int | None = None) -> dict:
     """The row's data for a notebook whose simulation set's plain data is `data` (untrusted: a runner's).
 
     The set is made afresh from its seed (and mode and focus) and each kept
     line of operations is carried out again: the points are the steps right
     at the first try, of each simulation's best attempt (or, with
-    ``attempts="last"``, its last). The row also says each simulation's
-    attempts, time and any misconception named (`simulation_facts`).
+    ``attempts="last"``, its last), of the first `size` simulations (the
+    teacher's; the set's own when None), a missing one earning nothing. The
+    row also says each simulation's attempts, time and any misconception
+    named (`simulation_facts`).
 
     Examples
     --------
@@ -155,13 +203,17 @@ def set_row(data, out_of: float, attempts: str = "best") -> dict:
     >>> sims = simulation_set("ada", n=1)
     >>> set_row(sims.to_dict(), 1.0)["points"], set_row({"seed": "ada"}, 1.0)["verdict"]
     (0.0, 'not graded')
+    >>> set_row(sims.to_dict(), 1.0, size=4)["summary"].split("; ")[-1]
+    'it holds 1 simulation of the 4 asked: the missing ones earn nothing'
     """
     if attempts not in ATTEMPTS:
         raise ValueError(f"attempts must be 'best' or 'last', not {attempts!r}")
     sims = None
     if _set_data(data):
+        handed = len(data["logs"])
+        size = size or handed
         try:
-            sims, made = _replayed_set(data, attempts)
+            sims, made = _replayed_set(data, attempts, size)
         except (TypeError, ValueError):
             sims = None
     if sims is None:
@@ -175,9 +227,14 @@ def set_row(data, out_of: float, attempts: str = "best") -> dict:
     if wrong:
         kinds = listed(f"{SIMULATE['kind_' + kind]} ({n})" for kind, n in wrong)
         said = _("{said}; wrong: {kinds}").format(said=said, kinds=kinds)
+    sized = _size_said("simulations", handed, size)
+    if sized:
+        said = _("{said}; {more}").format(said=said, more=sized)
     mistake = SIMULATE["most_wrong"].format(kind=SIMULATE["kind_" + wrong[0][0]]) if wrong else ""
     facts = simulation_facts(sims, made, attempts)
-    row = _homework_row(sims.right == sims.steps, sims.score(), out_of, said, sims.seed, mistake=mistake)
+    right = sims.right == sims.steps and handed >= size
+    score = sims.score() * len(sims) / size
+    row = _homework_row(right, score, out_of, said, sims.seed, mistake=mistake, size_differs=bool(sized))
     row["notes"] += [fact["said"] for fact in facts]
     row["simulations"] = facts
     row["steps"] = [step for tried in made for sim in tried for step in steps_of(sim)]
@@ -304,7 +361,35 @@ def find_banks(namespace: dict) -> list:
     return _made(namespace, "bank", "questions", "answer")[:10]
 
 
-def banks_row(datas, out_of: float) -> dict:
+def _by_test(datas) -> dict:
+    """The first bank of each kind among untrusted `datas`: None (homework), "pre" and "post"."""
+    tests = {}
+    for data in datas if isinstance(datas, list) else []:
+        if isinstance(data, dict) and data.get("test", None) in (None, "pre", "post"):
+            tests.setdefault(data.get("test"), data)
+    return tests
+
+
+def pre_and_post(datas, size: int | None = None) -> dict:
+    """Each pre- and post-test's score among a notebook's banks (untrusted plain data), None where there
+    is none, and what each test's row said; each graded on its first `size` questions (its own when None).
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> pre_and_post([make_bank("ada", n=4, test="pre").to_dict()])["pre"]
+    0.0
+    """
+    tests, out = _by_test(datas), {"pre": None, "post": None, "said": []}
+    for test in ("pre", "post"):
+        scored = bank_row(tests[test], 1.0, size) if test in tests else None
+        if scored is not None and scored["verdict"] != "not graded":
+            out[test] = scored["points"]
+            out["said"] += scored["notes"]
+    return out
+
+
+def banks_row(datas, out_of: float, sizes: Sizes | None = None) -> dict:
     """The row's data for a notebook's banks (untrusted plain data): the homework bank's points (else
     the post-test's, else the pre-test's), and each test's score as ``pre`` and ``post``.
 
@@ -316,20 +401,96 @@ def banks_row(datas, out_of: float) -> dict:
     >>> row["pre"], row["post"], row["verdict"]
     (0.0, 0.0, 'wrong')
     """
-    tests = {}
-    for data in datas if isinstance(datas, list) else []:
-        if isinstance(data, dict) and data.get("test", None) in (None, "pre", "post"):
-            tests.setdefault(data.get("test"), data)
-    main = tests.get(None) or tests.get("post") or tests.get("pre")
-    row = bank_row(main, out_of)
-    for test in ("pre", "post"):
-        scored = bank_row(tests[test], 1.0) if test in tests else None
-        row[test] = None if scored is None or scored["verdict"] == "not graded" else scored["points"]
+    return homework_row({"banks": datas}, out_of, sizes)
+
+
+def homework_row(found: dict, out_of: float, sizes: Sizes | None = None, attempts: str = "best") -> dict:
+    """The row's data for a notebook's homework (a runner's untrusted message): its simulation set and
+    its quiz bank graded, each an equal share of the points, and its pre- and post-test scores.
+
+    Where the notebook holds only tests, the post-test's score (else the
+    pre-test's) is its points. Its notes say what was found. With `sizes`
+    None, each hand-in is graded at the size it has; `attempts` says which
+    attempt of each simulation counts (`set_row`).
+
+    Examples
+    --------
+    >>> from msviz.bank import make_bank
+    >>> from msviz.simulation import simulation_set
+    >>> found = {"simulations": simulation_set("ada", n=4).to_dict(),
+    ...          "banks": [make_bank("ada", n=4, test="pre").to_dict()]}
+    >>> row = homework_row(found, 10.0, Sizes())
+    >>> row["notes"][0], row["pre"], row["made_for"]
+    ('found: a simulation set and a pre-test', 0.0, 'ada')
+    """
+    tests = _by_test(found.get("banks"))
+    sims = found.get("simulations")
+    parts = []
+    if sims is not None:
+        parts.append(set_row(sims, out_of, attempts, sizes and sizes.simulations))
+    if None in tests:
+        parts.append(bank_row(tests[None], out_of, sizes and sizes.bank))
+    if not parts:
+        main = tests.get("post") or tests.get("pre")
+        test = "post" if "post" in tests else "pre"
+        parts.append(bank_row(main, out_of, sizes and sizes.of(test)))
+    scored = pre_and_post(found.get("banks"), sizes and sizes.test)
+    names = [
+        name
+        for name, here in (
+            (_("a simulation set"), sims is not None),
+            (_("a quiz bank"), None in tests),
+            (_("a pre-test"), "pre" in tests),
+            (_("a post-test"), "post" in tests),
+        )
+        if here
+    ]
+    graded = [part for part in parts if part["verdict"] != "not graded"]
+    if not graded:
+        row = dict(parts[0])
+    else:
+        score = sum(part["score"] for part in graded) / len(parts)
+        said = graded[0]["summary"]
+        for part in graded[1:]:
+            said = _("{said}; {more}").format(said=said, more=part["summary"])
+        seeds = list(dict.fromkeys(part["made_for"] for part in graded))
+        right = all(part["verdict"] == "right" for part in parts)
+        mistake = next((part["mistake"] for part in graded if part.get("mistake")), "")
+        row = _homework_row(right, score, out_of, said, ", ".join(seeds), mistake=mistake)
+        row["notes"] = [note for part in graded for note in part["notes"]]
+        row["size_differs"] = any(part.get("size_differs") for part in graded)
+    row["seeds"] = _seeds(found, graded)
+    said = _("found: {parts}").format(parts=_listed_and(names))
+    tests = [note for note in scored["said"] if note not in row["notes"]]
+    row["notes"] = [said, *tests, *row.get("notes", [])]
+    if row.get("summary"):
+        row["summary"] = _("{said}; {more}").format(said=said, more=row["summary"])
+    row["pre"], row["post"] = scored["pre"], scored["post"]
+    for part in parts:  # a simulation set's facts of each simulation, and its steps (steps.csv)
+        for key in ("simulations", "steps"):
+            row.setdefault(key, []).extend(part.get(key, []))
     return row
 
 
-def replayed(data: dict):
-    """A fresh bank from `data`'s seed with `data`'s answers given again (a refused one skipped).
+def _seeds(found: dict, graded: list) -> list[str]:
+    """Every name a graded hand-in was made for, each once (a bank's, a set's, the tests')."""
+    seeds = [part["made_for"] for part in graded]
+    for data in _by_test(found.get("banks")).values():  # the banks graded: not a practice one
+        if _seeded(data, "questions", MOST_QUESTIONS):
+            seeds.append(str(data["seed"]).strip())
+    return list(dict.fromkeys(seed for seed in seeds if seed))
+
+
+def _listed_and(names: list[str]) -> str:
+    """Names as a list whose last two are joined by "and": "a, b and c"."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{some} and {last}").format(some=listed(names[:-1]), last=names[-1])
+
+
+def replayed(data: dict, size: int | None = None):
+    """A fresh bank from `data`'s seed with `data`'s answers given again (a refused one skipped), of
+    its first `size` questions (all when None).
 
     Examples
     --------
@@ -341,8 +502,9 @@ def replayed(data: dict):
     """
     from ..bank import make_bank  # here: a runner without msviz's engine finds banks, never makes one
 
-    bank = make_bank(data["seed"], n=len(data["questions"]), test=data.get("test"))
-    for i, question in enumerate(data["questions"]):
+    questions = data["questions"][: size or None]
+    bank = make_bank(data["seed"], n=len(questions), test=data.get("test"))
+    for i, question in enumerate(questions):
         given = question.get("answer")
         if given is None:
             continue
@@ -357,14 +519,20 @@ def replayed(data: dict):
 MOST_QUESTIONS = 1000
 
 
-def bank_row(data, out_of: float) -> dict:
-    """The row's data for a notebook whose quiz bank's plain data is `data` (untrusted: a runner's).
+def bank_row(data, out_of: float, size: int | None = None) -> dict:
+    """The row's data for a notebook whose quiz bank's plain data is `data` (untrusted: a runner's),
+    graded on its first `size` questions (the teacher's; the bank's own when None), a missing one
+    earning nothing.
 
     Examples
     --------
     >>> from msviz.bank import make_bank
     >>> bank_row({"seed": "ada", "questions": "all right"}, 1.0)["problem"]
     'its quiz bank could not be read'
+    >>> bank = make_bank("ada", n=1)
+    >>> _ = bank.answer(0, sorted(bank.questions[0]._solution))
+    >>> bank_row(bank.to_dict(), 10.0, size=10)["points"]
+    1.0
     """
     bank = None
     if (
@@ -372,8 +540,10 @@ def bank_row(data, out_of: float) -> dict:
         and data.get("test") in (None, "pre", "post")
         and all(isinstance(q, dict) for q in data["questions"])
     ):
+        handed = len(data["questions"])
+        size = size or handed
         try:
-            bank = replayed(data)
+            bank = replayed(data, size)
         except Exception:  # data no bank of msviz's makes
             bank = None
     if bank is None:
@@ -386,7 +556,7 @@ def bank_row(data, out_of: float) -> dict:
         which=which,
         seed=repr(data["seed"]),
         right=data["right"],
-        questions=len(bank),
+        questions=size,
         answered=data["answered"],
     )
     if wrong:
@@ -395,4 +565,22 @@ def bank_row(data, out_of: float) -> dict:
         ).format(said=said, numbers=listed(wrong), n=len(wrong))
     if unanswered:
         said = _("{said}; not answered: {numbers}").format(said=said, numbers=listed(unanswered))
-    return _homework_row(data["right"] == len(bank), bank.score(), out_of, said, data["seed"])
+    sized = _size_said("questions", handed, size)
+    if sized:
+        said = _("{said}; {more}").format(said=said, more=sized)
+    right = data["right"] == size
+    return _homework_row(right, data["right"] / size, out_of, said, data["seed"], size_differs=bool(sized))
+
+
+def nothing_found() -> str:
+    """What a row says of a notebook with nothing to grade: what was expected.
+
+    Examples
+    --------
+    >>> nothing_found().startswith("nothing to grade")
+    True
+    """
+    return _(
+        "nothing to grade: no function update_board (or updateBoard, or a class Solution), and no quiz "
+        "bank (msviz.quiz_bank) or simulation set (msviz.simulation_set) was made; see the cells that raised"
+    )

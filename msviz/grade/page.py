@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import html
 import unicodedata
+from pathlib import Path
 
 import numpy as np
 
@@ -36,6 +37,8 @@ img {{ image-rendering: pixelated; }}
 figcaption {{ font-size: 0.85rem; }}
 .student {{ border-top: 2px solid {flat}; margin-top: 1.2rem; }}
 pre {{ white-space: pre-wrap; font-size: 0.85rem; }}
+.raised {{ font-family: ui-monospace, monospace; font-size: 0.85rem; }}
+.copy {{ color: {wrong}; }}
 """
 
 
@@ -56,10 +59,7 @@ def class_page(
     True
     """
     counts = {verdict: sum(row.verdict == verdict for row in rows) for verdict in VERDICTS}
-    if order in ORDER_WORDS:
-        graded = _("the answers and the {order} order").format(order=ORDER_WORDS[order])
-    else:
-        graded = _("the answers")
+    graded = _graded_on(rows, order)
     summary = listed(f"{n} {VERDICT_WORDS[verdict]}" for verdict, n in counts.items() if n)
     said = _n(
         "{n} submission, graded on {graded}: {summary}.",
@@ -77,10 +77,16 @@ def class_page(
         f"<p>{said}</p>",
         *([f'<p class="fence">{fenced}</p>'] if fence else []),
         "<h2>" + _("Mistakes across the class") + "</h2>",
-        _mistake_chart(mistake_counts(rows), PALETTE, all(row.verdict == "right" for row in rows)),
+        _mistake_chart(
+            mistake_counts(rows),
+            PALETTE,
+            all(row.verdict == "right" for row in rows),
+            any(row.made_for and not row.results for row in rows),
+        ),
         "<h2>" + _("Every student") + "</h2>",
         _student_table(rows, out_of),
         simulation_part(rows),
+        _copies(rows),
         _lesson_gain(rows),
         "<h2>" + _("Each student's first wrong board") + "</h2>",
         '<p class="legend">'
@@ -115,7 +121,30 @@ def label_px(text: str, size: int = 13) -> int:
     return round(wide * size + (len(text) - wide) * size * 0.55)
 
 
-def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right: bool = True) -> str:
+def _graded_on(rows: list[Row], order: str | None) -> str:
+    """What the rows were graded on, in words: code's answers (and order), homework's kept lines, or both.
+
+    Examples
+    --------
+    >>> _graded_on([Row("ada", "ada.ipynb", "right", made_for="ada")], None)
+    'the lines kept in each notebook, carried out again from the name they were made for'
+    """
+    if order in ORDER_WORDS:
+        code = _("the answers and the {order} order").format(order=ORDER_WORDS[order])
+    else:
+        code = _("the answers")
+    homework = any(row.made_for and not row.results for row in rows)
+    kept = _("the lines kept in each notebook, carried out again from the name they were made for")
+    if not homework:
+        return code
+    if not any(row.results for row in rows):
+        return kept
+    return _("{code} for code, and {kept} for homework").format(code=code, kept=kept)
+
+
+def _mistake_chart(
+    counts: list[tuple[str, int, bool]], palette: dict, all_right: bool = True, homework: bool = False
+) -> str:
     """A horizontal bar chart as inline SVG, with the same figures in a table for screen readers."""
     if not counts and all_right:
         return "<p>" + _("No mistakes: every submission was right.") + "</p>"
@@ -162,7 +191,18 @@ def _mistake_chart(counts: list[tuple[str, int, bool]], palette: dict, all_right
     )
     return (
         f"<figure>{svg}<figcaption>"
-        + _("Each student's first mistake (blue), or what stopped their code before it was graded (grey).")
+        + (
+            _(
+                "Each bar counts students, not steps: a student is counted once, at their code's first "
+                "named mistake or the kind of step their simulations most often got wrong (blue), or at "
+                "what stopped their code before it was graded (grey)."
+            )
+            if homework
+            else _(
+                "Each bar counts students: each student's first mistake (blue), or what stopped their "
+                "code before it was graded (grey)."
+            )
+        )
         + f"</figcaption></figure>{table}"
     )
 
@@ -185,11 +225,33 @@ def _student_table(rows: list[Row], out_of: float = 1.0) -> str:
             passed, tried = row.results.get(name, (None, None))
             cells.append(f'<td class="num">{"" if tried is None else f"{passed}/{tried}"}</td>')
         said = "; ".join(x for x in (row.mistake, row.problem) if x)
-        if not said and row.verdict != "right":  # homework: which questions or steps were wrong
+        if not said and (row.verdict != "right" or not row.results):  # homework: what was graded, and how
             said = row.summary
-        cells.append(f"<td>{for_html(said)}</td>")
+        more = [for_html(said)] if said else []
+        more += [f'<span class="raised">{for_html(note)}</span>' for note in row.raised]
+        more += [f'<strong class="copy">{for_html(copy)}</strong>' for copy in row.copies]
+        cells.append(f"<td>{'<br>'.join(more)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def _copies(rows: list[Row]) -> str:
+    """What rows share with others (the same seed, another's name, the same code), one line a row;
+    nothing when no row shares anything. No penalty is given: the teacher decides."""
+    shared = [row for row in rows if row.copies]
+    if not shared:
+        return ""
+    lines = "".join(
+        f"<li><bdi>{html.escape(row.name)}</bdi> (<bdi>{html.escape(Path(row.file).name)}</bdi>): "
+        + "; ".join(f"<bdi>{html.escape(copy)}</bdi>" for copy in row.copies)
+        + "</li>"
+        for row in shared
+    )
+    said = _(
+        "These files hand in homework made for the same name, for a name not their student's, or the "
+        "same code. No marks were taken off: look, and decide."
+    )
+    return "<h2>" + _("Copies to look at") + f'</h2><p>{said}</p><ul class="copies">{lines}</ul>'
 
 
 def _lesson_gain(rows: list[Row]) -> str:

@@ -133,6 +133,8 @@ def _json_row(row: Row) -> dict:
         "notes": row.notes,
         "summary": row.summary or None,
         "made_for": row.made_for or None,
+        "copies": row.copies,
+        "raised": row.raised,
         "pre": row.pre,
         "post": row.post,
         "simulations": row.simulations or None,

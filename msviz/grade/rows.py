@@ -16,7 +16,7 @@ VERDICTS = ("right", "wrong", "stopped", "not graded")
 COLUMNS = (
     ["name", "file", "verdict", "points"]
     + [f"{name}_{part}" for name in CATEGORIES for part in ("passed", "tried")]
-    + ["mistake", "hint", "problem", "notes", "pre", "post"]
+    + ["mistake", "hint", "problem", "notes", "pre", "post", "made_for", "copies"]
 )
 
 
@@ -44,6 +44,9 @@ class Row:
     post: float | None = None  # and its post-test score
     simulations: list = field(default_factory=list)  # a simulation set: what is said of each simulation
     steps: list = field(default_factory=list)  # and every step of every attempt, as steps.csv lists them
+    seeds: list = field(default_factory=list)  # every name its hand-ins were made for (bank, set, tests)
+    raised: list = field(default_factory=list)  # what its cells raised while the notebook was run
+    copies: list = field(default_factory=list)  # what it shares with other files, in words (`copies`)
 
     def as_csv(self) -> dict:
         """The row as results.csv has it: a count per column, notes joined, no cell read as a formula.
@@ -60,6 +63,7 @@ class Row:
             out[f"{name}_passed"], out[f"{name}_tried"] = passed, tried
         out.update(mistake=self.mistake, hint=self.hint, problem=self.problem, notes="; ".join(self.notes))
         out.update(pre="" if self.pre is None else self.pre, post="" if self.post is None else self.post)
+        out.update(made_for=self.made_for, copies="; ".join(self.copies))
         # What a submission wrote is made safe: no control character, no cell a spreadsheet runs.
         return {k: for_csv(v) for k, v in out.items()}
 

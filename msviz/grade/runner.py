@@ -323,22 +323,19 @@ def main(argv: list[str]) -> int:
             {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes},
         )
         return 0
-    if function is None or engine:
-        sims = find_set(namespace)
-        if sims is not None:
-            _send(write, {"found": "simulations", "data": _plain(sims), "notes": notes})
+    if engine:  # msviz's engine loaded: this runner reads what was handed in, and grades no function
+        sims, banks = find_set(namespace), find_banks(namespace)
+        if sims is None and not banks:
+            _send(write, {"found": "nothing" if function is None else "engine", "notes": notes})
             return 0
-        banks = find_banks(namespace)
-        if banks:
-            _send(write, {"found": "bank", "banks": [_plain(bank) for bank in banks], "notes": notes})
-            return 0
+        handed = {"simulations": None if sims is None else _plain(sims), "banks": [_plain(b) for b in banks]}
+        _send(write, {"found": "homework", **handed, "notes": notes})
+        return 0
+    asked = ASKED["engine"] > 0  # it imported msviz: its homework is read again, with the engine
     if function is None:
-        _send(write, {"found": "nothing", "notes": notes, "asked_engine": ASKED["engine"] > 0})
+        _send(write, {"found": "nothing", "notes": notes, "asked_engine": asked})
         return 0
-    if engine:  # a function found only with msviz's engine loaded is not graded: it needs msviz
-        _send(write, {"found": "engine", "notes": notes})
-        return 0
-    _send(write, {"found": "function", "called": called, "notes": notes})
+    _send(write, {"found": "function", "called": called, "asked_engine": asked, "notes": notes})
     serve(memory_named(function), read, write, before_each=allow_cpu, guard=guard)
     return 0
 

@@ -26,7 +26,7 @@ from . import sandbox
 from .bare import BARE
 from .cases import cases
 from .child import held_at_most
-from .homework import banks_row, set_row
+from .homework import Sizes, homework_row, nothing_found
 from .judge import too_slow
 from .limits import (
     Limits,
@@ -40,7 +40,7 @@ from .mistakes import hint_of, name_of
 from .remote import Remote, Stopped, unreadable_words
 from .rows import STDOUT_KEPT, Row
 from .runner import COMMAND
-from .submissions import Submission, could_not_be_read, no_function
+from .submissions import Submission, could_not_be_read
 from .verdict import judge_all
 from .vocabulary import FUNCTION_NAMES, clip
 
@@ -88,6 +88,7 @@ def grade_class(
     progress=None,
     fence: str = "try",
     attempts: str = "best",
+    sizes: Sizes | None = None,
 ) -> list[Row]:
     """Grade each submission in a fenced runner of its own, judged here; return the rows, in the order given.
 
@@ -116,6 +117,10 @@ def grade_class(
         or not at all.
     attempts : {"best", "last"}
         Which attempt of each simulation a simulation set is graded on.
+    sizes : Sizes, optional
+        How many questions a quiz bank, simulations a set and questions a
+        pre- or post-test must have (`msviz.grade.homework.Sizes`); None:
+        each hand-in graded at the size it has.
 
     Examples
     --------
@@ -137,6 +142,7 @@ def grade_class(
         "fence": fence != "off",
         "require": fence == "require",
         "attempts": attempts,
+        "sizes": sizes,
     }
     live, rows, lock = _Live(), {}, threading.Lock()
     if progress:
@@ -237,6 +243,7 @@ def grade_one(submission: Submission, tries, settings: dict, live: _Live | None 
         copy = _copy(submission, work)
         if isinstance(copy, str):
             return Row(name, file, "not graded", problem=copy)
+        graded = None  # a function graded without msviz's engine, whose notebook also has tests
         for engine in (False, True):  # homework's notebook makes its bank with msviz: again, with it
             remote = _start(copy, root, tmp, settings, engine)
             if live is not None:
@@ -247,9 +254,13 @@ def grade_one(submission: Submission, tries, settings: dict, live: _Live | None 
                 remote.finish("done")
                 if live is not None:
                     live.remove(remote)
-            if row is not _WITH_ENGINE:
+            if graded is not None:
+                return _with_tests(graded, row)
+            if getattr(row, "homework_beside", False):
+                graded = row
+            elif row is not _WITH_ENGINE:
                 return row
-        return Row(name, file, "not graded", problem=no_function())
+        return Row(name, file, "not graded", problem=nothing_found())
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
@@ -291,12 +302,15 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
             )
         data["problem"] = None
         data["verdict"] = "right" if data["ok"] else "wrong"
-        return _row(name, file, data, remote)
-    if kind in ("bank", "simulations"):
-        rowed = banks_row(found.get("banks"), settings["out_of"]) if kind == "bank" else None
-        data = rowed or set_row(found.get("data"), settings["out_of"], settings.get("attempts", "best"))
+        row = _row(name, file, data, remote, raised=notes)
+        row.homework_beside = found.get("asked_engine") is True  # its tests are read with the engine
+        return row
+    if kind == "homework":
+        data = homework_row(
+            found, settings["out_of"], settings.get("sizes"), settings.get("attempts", "best")
+        )
         data["notes"] = notes + data["notes"]
-        return _row(name, file, data, remote)
+        return _row(name, file, data, remote, raised=notes)
     if kind == "nothing" and found.get("asked_engine") is True:
         return _WITH_ENGINE
     if kind == "engine":  # its function was found only where msviz's engine could be imported
@@ -304,7 +318,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         mistake, hint = name_of("used msviz"), hint_of("used msviz")
         return Row(name, file, "wrong", mistake=mistake, hint=hint, problem=said, notes=notes)
     if kind == "nothing":
-        return Row(name, file, "not graded", problem=no_function(), notes=notes)
+        return Row(name, file, "not graded", problem=nothing_found(), notes=notes, raised=notes)
     if kind == "unreadable" and isinstance(found.get("why"), str):
         return Row(name, file, "not graded", problem=could_not_be_read(clip(found["why"], 300)), notes=notes)
     if kind == "error" and isinstance(found.get("why"), str):
@@ -313,6 +327,16 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
     if kind == "memory":
         return Row(name, file, "stopped", problem=used_too_much_memory(limits), notes=notes)
     return _stopped(remote, name, file, limits, "unreadable")
+
+
+def _with_tests(graded: Row, read: Row) -> Row:
+    """A function's row (`graded`, without msviz's engine) with the pre- and post-test scores, and the
+    names they were made for, of its notebook read again with the engine (`read`)."""
+    if read.made_for:  # its homework was read: a lesson's tests beside the code
+        graded.pre, graded.post, graded.seeds = read.pre, read.post, read.seeds
+        graded.made_for = graded.made_for or read.made_for
+        graded.notes += [note for note in read.notes if note not in graded.notes]
+    return graded
 
 
 #: What `_judged` says of a runner without msviz's engine that found nothing but asked for msviz.
@@ -340,7 +364,7 @@ def _died(ended, name: str, file: str, limits: Limits) -> Row:
     return Row(name, file, "stopped", problem=problem, stdout=output)
 
 
-def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
+def _row(name: str, file: str, data: dict, remote: Remote, raised=()) -> Row:
     failure = data.get("failure")
     ended = remote.finish("done")
     return Row(
@@ -356,11 +380,13 @@ def _row(name: str, file: str, data: dict, remote: Remote) -> Row:
         failure=failure,
         summary=data.get("summary", ""),
         stdout=clip(ended.output + data.get("stdout", ""), STDOUT_KEPT),
-        made_for=data.get("made_for", ""),
+        made_for=data.get("made_for") or "",
         pre=data.get("pre"),
         post=data.get("post"),
         simulations=data.get("simulations", []),
         steps=data.get("steps", []),
+        seeds=list(data.get("seeds", [])),
+        raised=list(raised),
     )
 
 

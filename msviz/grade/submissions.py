@@ -72,14 +72,6 @@ def could_not_be_read(why: str) -> str:
     return _("could not be read: {why}").format(why=why)
 
 
-def no_function() -> str:
-    """What a row says of a submission without a function to grade."""
-    names = ", ".join(FUNCTION_NAMES)
-    return _("no function found: define {names} or a class Solution with a method updateBoard").format(
-        names=names
-    )
-
-
 def load_code(path: Path) -> tuple[dict, list[str]]:
     """Run a ``.py`` file or a notebook's code cells in one namespace; return it and notes.
 

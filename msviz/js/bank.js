@@ -9,7 +9,7 @@
 // 10 for "10", B or 0 for a blank, D or B for an order), then Enter; a click answers at once.
 // N and P move to the next and previous question: the kernel then sends that question, and
 // `shown` says which question the widget holds.
-import { make } from "./parts.js";
+import { make, makeAnnouncer } from "./parts.js";
 
 /** The cell under a point of the picture `img`, a board of `rows` x `cols`; null off it. */
 export function pictureCellAt(img, rows, cols, clientX, clientY) {
@@ -58,21 +58,28 @@ function bankParts(words) {
     clear: bankButton(words.clear_cells, "clear"),
     verdict: make("p", "msviz-quiz-verdict msviz-bank-verdict"),
     keepLine: make("code", "msviz-bank-line"),
+    described: make("p", "msviz-live"), // the picture in words, read with the prompt, not drawn
+    live: make("div", "msviz-live"), // what the keyboard's cursor is on, said as it moves
   };
   const p = parts;
   p.root.tabIndex = 0;
   p.root.setAttribute("role", "group");
+  p.live.setAttribute("aria-live", "polite");
+  p.live.setAttribute("aria-atomic", "true");
   p.previous.setAttribute("aria-label", words.previous);
   p.next.setAttribute("aria-label", words.next);
-  p.prompt.id = `msviz-bank-${Math.random().toString(36).slice(2)}`;
-  p.root.setAttribute("aria-describedby", p.prompt.id);
+  const id = `msviz-bank-${Math.random().toString(36).slice(2)}`;
+  p.prompt.id = `${id}-prompt`;
+  p.described.id = `${id}-picture`;
+  p.root.setAttribute("aria-describedby", `${p.prompt.id} ${p.described.id}`);
+  p.img.setAttribute("aria-describedby", p.described.id);
   p.board = make("div", "msviz-bank-board", p.img, p.marks);
   p.cellsBar = make("div", "msviz-bank-cells", p.send, p.clear, p.picked);
   p.verdict.setAttribute("aria-live", "polite");
   p.keep = make("div", "msviz-bank-keep", make("span", "", words.keep), " ", p.keepLine);
   const head = make("div", "msviz-head", p.previous, p.title, p.next, p.score);
   const keys = make("p", "msviz-bank-keys", words.keys);
-  p.root.append(head, p.prompt, p.board, p.choices, p.cellsBar, p.verdict, p.keep, keys);
+  p.root.append(head, p.prompt, p.described, p.board, p.choices, p.cellsBar, p.verdict, p.keep, keys, p.live);
   return parts;
 }
 
@@ -96,9 +103,10 @@ export function renderBank({ model, el }) {
   const words = model.get("words");
   const parts = bankParts(words);
   const { root, title, score, previous, next, prompt, img, marks, board, choices, picked } = parts;
-  const { send, clear, cellsBar, verdict, keepLine, keep } = parts;
+  const { send, clear, cellsBar, verdict, keepLine, keep, described, live } = parts;
   if (words.lang) root.setAttribute("lang", words.lang); // the language its words are in
   el.append(root);
+  const voice = makeAnnouncer(live);
 
   let chosen = []; // the cells chosen (one, or several), kept until Answer or Enter
   let cursor = null; // the keyboard's cell
@@ -127,6 +135,15 @@ export function renderBank({ model, el }) {
     drawMarks();
   };
 
+  /** Say what the cell under the cursor shows, as the picture draws it (and whether it is chosen). */
+  function sayCursor() {
+    if (!cursor) return;
+    const [r, c] = cursor;
+    let what = model.get("cell_words")[r * model.get("cols") + c] || "";
+    if (chosen.some(([i, j]) => i === r && j === c)) what = words.cell_chosen.replace("{what}", what);
+    voice.say(words.cursor.replace("{row}", r).replace("{col}", c).replace("{what}", what));
+  }
+
   function drawMarks() {
     const [rows, cols] = size();
     marks.replaceChildren(
@@ -147,7 +164,12 @@ export function renderBank({ model, el }) {
     prompt.textContent = model.get("prompt");
     img.src = model.get("picture");
     img.alt = model.get("prompt");
+    described.textContent = model.get("description");
+    root.setAttribute("aria-label", model.get("group_name"));
     board.dataset.answeredBy = by;
+    // The choices are made anew: the one that had the focus (a click answers with it) keeps it.
+    const active = root.getRootNode().activeElement;
+    const focused = active && choices.contains(active) ? active.textContent : null;
     choices.replaceChildren(
       ...model.get("choices").map((words, j) => {
         const button = bankButton(words, "choice");
@@ -157,6 +179,10 @@ export function renderBank({ model, el }) {
       }),
     );
     choices.hidden = by !== "choice";
+    if (focused !== null) {
+      const again = [...choices.querySelectorAll("button")].find((b) => b.textContent === focused);
+      (again && !choices.hidden ? again : root).focus();
+    }
     cellsBar.hidden = by !== "cells";
     verdict.textContent = model.get("verdict");
     verdict.dataset.verdict = model.get("verdict_kind");
@@ -190,7 +216,11 @@ export function renderBank({ model, el }) {
       const [r, c] = cursor || [0, 0]; // the first press moves from the top left corner
       cursor = [Math.min(Math.max(r + dr, 0), rows - 1), Math.min(Math.max(c + dc, 0), cols - 1)];
       drawMarks();
-    } else if (key === " " && cursor) choose(cursor, { byKey: true });
+      sayCursor();
+    } else if (key === " " && cursor) {
+      choose(cursor, { byKey: true });
+      sayCursor();
+    }
     else if (key === "Enter" && by === "cells") answer(chosen);
     else if (key === "Enter" && by === "cell" && (chosen[0] || cursor)) answer(chosen[0] || cursor);
     else if (key === "Enter" && by === "choice" && typed) answer(typed);
@@ -219,7 +249,7 @@ export function renderBank({ model, el }) {
   });
   img.addEventListener("click", onPicture);
   root.addEventListener("keydown", onKey);
-  const watched = ["shown", "picture", "prompt", "choices", "answered_by"];
+  const watched = ["shown", "picture", "prompt", "choices", "answered_by", "description", "group_name"];
   const said = ["verdict", "verdict_kind", "keep", "score_text"];
   model.on("change:index", onNewQuestion);
   for (const name of watched) model.on(`change:${name}`, draw);
@@ -228,6 +258,7 @@ export function renderBank({ model, el }) {
   return () => {
     model.off("change:index", onNewQuestion);
     for (const name of [...watched, ...said]) model.off(`change:${name}`, draw);
+    voice.dispose();
     root.remove();
   };
 }

@@ -279,7 +279,9 @@ function nameView(model, els, r, pointing, guessing, simKeys) {
   const keys = pointing && simKeys ? simKeys : pointing ? cells() : model.get("keyboard") ? words.keys_steps : "";
   els.root.setAttribute("aria-label", [model.get("title"), fill(words, "view_name", size), keys].filter(Boolean).join(words.sentences || ". "));
   if (words.lang) els.root.setAttribute("lang", words.lang); // the language its words are in
-  els.canvas.setAttribute("aria-label", fill(words, "board_name", size));
+  // A simulation has no caption: what each operation did is said in its own part, below the board.
+  const simulation = Object.keys(model.get("by_hand") || {}).length > 0;
+  els.canvas.setAttribute("aria-label", fill(words, simulation ? "board_name_simulation" : "board_name", size));
   els.code.setAttribute("aria-label", words.code_name);
   const framesName = words[`frames_name_${r.order}`]; // none for a game's board: it has no order
   if (framesName) els.frames.setAttribute("aria-label", framesName);

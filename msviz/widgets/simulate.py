@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sys
 import traceback
 
 import numpy as np
@@ -84,15 +83,6 @@ def _kind(step: Step) -> str:
     if step.right is None:
         return "noted"
     return "right" if step.right else "wrong" if step.done is not None else "retry"
-
-
-def _name_of(value, fallback: str = "sims") -> str:
-    """The name the notebook gave `value` (its first, in the notebook's namespace), else `fallback`."""
-    main = getattr(sys.modules.get("__main__"), "__dict__", {})
-    for name, bound in list(main.items()):
-        if bound is value and name.isidentifier() and not name.startswith("_"):
-            return name
-    return fallback
 
 
 class Simulate(BoardView):
@@ -492,7 +482,7 @@ class Simulate(BoardView):
         if home is None:
             return ""
         sims, i = home
-        return sims.line(i, _name_of(sims))
+        return sims.line(i)
 
     def _offline(self) -> dict:
         """A page with no kernel runs this simulation as practice (`msviz.widgets.practice`)."""

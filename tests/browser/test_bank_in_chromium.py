@@ -156,8 +156,23 @@ def test_notebook_07_runs_in_jupyterlab_and_shows_its_bank(browser, lab):
         assert_no_errors(page, "07-homework.ipynb")
         bank = page.locator(".msviz-bank")
         assert bank.count() == 1 and bank.locator(".msviz-bank-picture").count() == 1
-        assert bank.locator(".msviz-status").inner_text() == "Question 1 of 10"
+        # Run All ends at the last cell, the simulations' below the bank: a cell out of sight is not
+        # laid out (its innerText is empty), so its text is read as the DOM holds it.
         bank.scroll_into_view_if_needed()
+        assert bank.locator(".msviz-status").text_content() == "Question 1 of 10"
+        # Its four simulations and its bank fit their outputs: no output scrolls, not even by 1 px (a
+        # screen reader's live region at a view's foot once overflowed it).
+        overflows = page.evaluate(
+            """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+                .filter(o => o.querySelector('.msviz-view, .msviz-bank'))
+                .map(o => [o.scrollHeight - o.clientHeight, o.scrollWidth - o.clientWidth])"""
+        )
+        assert len(overflows) == 5 and overflows == [[0, 0]] * 5, overflows
+        # A simulation's board is named without a caption it does not have.
+        names = page.evaluate(
+            "() => [...document.querySelectorAll('.msviz-view canvas[aria-label]')].map(c => c.ariaLabel)"
+        )
+        assert len(names) == 4 and all(n.endswith("what each operation did is said below it") for n in names)
         shoot(page, "07-homework-1024x768")
 
 
@@ -174,3 +189,54 @@ def test_axe_finds_no_serious_violation_in_the_bank_and_its_controls_have_names(
         assert bank.locator("[data-control=next]").get_attribute("aria-label") == "Next question"
         assert bank.locator(".msviz-bank-picture").get_attribute("alt") == make_bank(SEED).questions[0].prompt
         assert bank.locator(".msviz-bank-verdict").get_attribute("aria-live") == "polite"
+
+
+def test_a_screen_reader_hears_the_picture_the_cursor_and_the_group_and_a_clicked_choice_keeps_focus(
+    browser, lab
+):
+    from msviz.homework import question_words
+
+    bank = make_bank(SEED, n=10)
+    with ran_notebook(browser, lab, "bank-test.ipynb", viewport=(1024, 768)) as page:
+        widget = page.locator(".jp-OutputArea-output").filter(has=page.locator(".msviz-bank")).first
+        root = widget.locator(".msviz-bank")
+        root.locator(".msviz-bank-picture").wait_for()
+        assert (
+            root.get_attribute("role") == "group"
+            and root.get_attribute("aria-label") == "Quiz bank for 'ada'"
+        )
+        described, cells = question_words(bank.questions[0])
+        heard = root.evaluate(
+            """root => root.getAttribute('aria-describedby').split(' ')
+                .map(id => root.querySelector('#' + id).textContent)"""
+        )
+        assert heard == [bank.questions[0].prompt, described]
+        assert "Every other cell is hidden." in described
+        # Each arrow moves the cursor, and the live region says the cell it is on, as the picture draws it.
+        root.focus()
+        root.press("ArrowRight")
+        cols = len(bank.questions[0].board[0])
+        heard_now = "([root, said]) => root.querySelector('[aria-live][aria-atomic]').textContent === said"
+        page.wait_for_function(
+            heard_now, arg=[root.element_handle(), f"(0, 1): {cells[1]}"], timeout=PATIENCE
+        )
+        root.press("ArrowDown")
+        said = f"(1, 1): {cells[cols + 1]}"
+        page.wait_for_function(heard_now, arg=[root.element_handle(), said], timeout=PATIENCE)
+        # A choice clicked answers, the choices are drawn again, and the focus stays on the one clicked.
+        i = next(i for i, q in enumerate(bank.questions) if q.answered_by == "choice")
+        for _ in range(i):
+            widget.locator("[data-control=next]").click()
+        page.wait_for_function(
+            "([root, n]) => root.querySelector('.msviz-status').textContent.startsWith(`Question ${n} `)",
+            arg=[root.element_handle(), i + 1],
+        )
+        choice = bank.questions[i].choices[0]
+        widget.locator(".msviz-bank-choices button", has_text=choice).first.click()
+        wait_said(widget, i + 1)
+        focused = page.evaluate(
+            """() => { const a = document.activeElement;
+                return a && a.closest('.msviz-bank-choices') ? a.textContent : null; }"""
+        )
+        assert focused == choice
+        assert_no_errors(page, "bank-test.ipynb")
