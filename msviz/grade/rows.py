@@ -112,3 +112,13 @@ def gain(rows: list[Row]) -> dict | None:
     post = sum(row.post for row in both) / len(both)
     g = None if pre >= 1 else round((post - pre) / (1 - pre), 4)
     return {"students": len(both), "pre": round(pre, 4), "post": round(post, 4), "gain": g}
+
+
+def with_tests(graded: Row, read: Row) -> Row:
+    """A function's row (`graded`, without msviz's engine) with the pre- and post-test scores, and the
+    names they were made for, of its notebook read again with the engine (`read`)."""
+    if read.made_for:  # its homework was read: a lesson's tests beside the code
+        graded.pre, graded.post, graded.seeds = read.pre, read.post, read.seeds
+        graded.made_for = graded.made_for or read.made_for
+        graded.notes += [note for note in read.notes if note not in graded.notes]
+    return graded

@@ -323,17 +323,19 @@ def main(argv: list[str]) -> int:
             {"found": "error", "why": clip(f"{type(error).__name__}: {error}", TEXT_KEPT), "notes": notes},
         )
         return 0
-    if engine:  # msviz's engine loaded: this runner reads what was handed in, and grades no function
-        sims, banks = find_set(namespace), find_banks(namespace)
-        if sims is None and not banks:
-            _send(write, {"found": "nothing" if function is None else "engine", "notes": notes})
-            return 0
-        handed = {"simulations": None if sims is None else _plain(sims), "banks": [_plain(b) for b in banks]}
-        _send(write, {"found": "homework", **handed, "notes": notes})
-        return 0
+    sims, banks = find_set(namespace), find_banks(namespace)
     asked = ASKED["engine"] > 0  # it imported msviz: its homework is read again, with the engine
-    if function is None:
-        _send(write, {"found": "nothing", "notes": notes, "asked_engine": asked})
+    if engine or function is None:  # with the engine loaded, a runner grades no function
+        if sims is not None or banks:
+            handed = {
+                "simulations": None if sims is None else _plain(sims),
+                "banks": list(map(_plain, banks)),
+            }
+            _send(write, {"found": "homework", **handed, "notes": notes})
+        elif engine:
+            _send(write, {"found": "nothing" if function is None else "engine", "notes": notes})
+        else:
+            _send(write, {"found": "nothing", "notes": notes, "asked_engine": asked})
         return 0
     _send(write, {"found": "function", "called": called, "asked_engine": asked, "notes": notes})
     serve(memory_named(function), read, write, before_each=allow_cpu, guard=guard)

@@ -38,7 +38,7 @@ from .limits import (
 )
 from .mistakes import hint_of, name_of
 from .remote import Remote, Stopped, unreadable_words
-from .rows import STDOUT_KEPT, Row
+from .rows import STDOUT_KEPT, Row, with_tests
 from .runner import COMMAND
 from .submissions import Submission, could_not_be_read
 from .verdict import judge_all
@@ -255,7 +255,7 @@ def grade_one(submission: Submission, tries, settings: dict, live: _Live | None 
                 if live is not None:
                     live.remove(remote)
             if graded is not None:
-                return _with_tests(graded, row)
+                return with_tests(graded, row)
             if getattr(row, "homework_beside", False):
                 graded = row
             elif row is not _WITH_ENGINE:
@@ -327,16 +327,6 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
     if kind == "memory":
         return Row(name, file, "stopped", problem=used_too_much_memory(limits), notes=notes)
     return _stopped(remote, name, file, limits, "unreadable")
-
-
-def _with_tests(graded: Row, read: Row) -> Row:
-    """A function's row (`graded`, without msviz's engine) with the pre- and post-test scores, and the
-    names they were made for, of its notebook read again with the engine (`read`)."""
-    if read.made_for:  # its homework was read: a lesson's tests beside the code
-        graded.pre, graded.post, graded.seeds = read.pre, read.post, read.seeds
-        graded.made_for = graded.made_for or read.made_for
-        graded.notes += [note for note in read.notes if note not in graded.notes]
-    return graded
 
 
 #: What `_judged` says of a runner without msviz's engine that found nothing but asked for msviz.
