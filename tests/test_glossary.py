@@ -58,6 +58,7 @@ NOT_WORDS = [
 
 
 def words_of(english: str) -> str:
+    english = " ".join(english.split())  # a markdown block's English wraps anywhere in a phrase
     for pattern in NOT_WORDS:
         english = re.sub(pattern, " ", english)
     return english
@@ -110,6 +111,7 @@ def test_an_entry_that_strays_from_the_glossary_is_found():
     made.add("the queue holds {n} cells", "la cola tiene {n} casillas", context="demo.kept")
     made.add("a reveal from {click}", "un revelado desde {click}", context="demo.reveal_noun")
     made.add("run the next cell", "ejecuta la celda siguiente", context="demo.notebook_cell")
+    made.add("into a cell of\nyour notebook", "en una celda de tu notebook", context="demo.wrapped")
     assert [d.split(":")[0] for d in disagreements(made, "es")] == ["demo.queue"]
     zh = Catalog(locale="zh_CN")
     zh.add("Space plays, on the board", "Space 播放，在板上", context="demo.board")
