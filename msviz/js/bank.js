@@ -99,6 +99,28 @@ export function typedChoice(offered, typed, key, keys = {}) {
 }
 
 /** Render the bank's widget into `el`; returns what undoes it. */
+/**
+ * Make the choice buttons anew (`list`, each answering with its words; `typed` pressed): the one
+ * that had the focus (a click answers with it) keeps it, else the focus goes back to `root`.
+ */
+function drawChoices(choices, root, list, { typed, answer, shown }) {
+  const active = root.getRootNode().activeElement;
+  const focused = active && choices.contains(active) ? active.textContent : null;
+  choices.replaceChildren(
+    ...list.map((words) => {
+      const button = bankButton(words, "choice");
+      button.addEventListener("click", () => answer(words));
+      button.setAttribute("aria-pressed", String(words === typed));
+      return button;
+    }),
+  );
+  choices.hidden = !shown;
+  if (focused !== null) {
+    const again = [...choices.querySelectorAll("button")].find((b) => b.textContent === focused);
+    (again && !choices.hidden ? again : root).focus();
+  }
+}
+
 export function renderBank({ model, el }) {
   const words = model.get("words");
   const parts = bankParts(words);
@@ -167,22 +189,7 @@ export function renderBank({ model, el }) {
     described.textContent = model.get("description");
     root.setAttribute("aria-label", model.get("group_name"));
     board.dataset.answeredBy = by;
-    // The choices are made anew: the one that had the focus (a click answers with it) keeps it.
-    const active = root.getRootNode().activeElement;
-    const focused = active && choices.contains(active) ? active.textContent : null;
-    choices.replaceChildren(
-      ...model.get("choices").map((words, j) => {
-        const button = bankButton(words, "choice");
-        button.addEventListener("click", () => answer(words));
-        button.setAttribute("aria-pressed", String(words === typed));
-        return button;
-      }),
-    );
-    choices.hidden = by !== "choice";
-    if (focused !== null) {
-      const again = [...choices.querySelectorAll("button")].find((b) => b.textContent === focused);
-      (again && !choices.hidden ? again : root).focus();
-    }
+    drawChoices(choices, root, model.get("choices"), { typed, answer, shown: by === "choice" });
     cellsBar.hidden = by !== "cells";
     verdict.textContent = model.get("verdict");
     verdict.dataset.verdict = model.get("verdict_kind");
