@@ -99,12 +99,15 @@ def test_the_graders_wrong_and_unanswered_questions_are_listed_in_chinese():
 def test_the_fence_that_did_not_hold_is_named_in_the_language_of_the_class():
     """The grader's line for a submission whose fence did not hold names the missing layers through
     the catalog, joined as the language joins a list."""
-    from msviz.grade import schedule
+    from msviz.grade import sandbox, schedule
     from msviz.grade.limits import Limits
 
-    class Runner:  # what a runner says first: the layers that held (files and network did not)
+    class Runner:  # what a runner says first: the layers that held (all but files and network)
         def receive(self):
-            return {"fence": ["signals", "processes"]}
+            return {"fence": [layer for layer in sandbox.LAYERS if layer not in ("files", "network")]}
+
+        def fenced(self, layers):
+            self.layers = layers
 
     settings = {"limits": Limits(), "require": True}
     with speaking("zh_CN"):
