@@ -23,7 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from msviz.misconceptions import VERSIONS, carried_out_by, name_one
+from msviz.misconceptions import VERSIONS, carried_out_by, name_one, with_slips
 from msviz.simulation import Simulation, simulation_set
 
 #: Each student: the version carried out on the breadth-first and on the depth-first simulation
@@ -61,19 +61,7 @@ def _clocked(sim: Simulation, rng: random.Random, fast: bool = False) -> Simulat
 
 def _honest(sim: Simulation, rng: random.Random, slips: int = 2) -> str:
     """The right algorithm with `slips` random slips (a random cell, or a random symbol); its line."""
-    at = set(rng.sample(range(min(30, 2 * len(sim.symbols))), slips))
-    while not sim.over:
-        if sim.step in at:
-            at.discard(sim.step)
-            if sim.current is not None:
-                sim.say(rng.choice("B12345678"))
-            else:
-                hidden = [c for c in sorted(sim.symbols) if c not in sim.revealed]
-                getattr(sim, "call" if sim.order == "dfs" else "queue")(rng.choice(hidden))
-            continue
-        name, value = sim.allowed()[0]
-        sim.back() if name == "back" else getattr(sim, name)(value)
-    return sim.log
+    return with_slips(sim, rng, slips, within=30)
 
 
 def _attempt(made: Simulation, attempt: int, version, rng: random.Random, fast=False) -> str:

@@ -432,3 +432,31 @@ def carried_out_by(version: Version, sim, *, right_at=(), undo=False) -> str:
 
 def _do(sim, name: str, value):
     return sim.back() if name == "back" else getattr(sim, name)(value)
+
+
+def with_slips(sim, rng, slips: int = 3, *, within: int = 40) -> str:
+    """The kept line of an attempt that carries out the right algorithm on `sim` with `slips` random
+    slips (a random hidden cell, or a random symbol) among its first `within` steps: an honest
+    student, whom no misconception should be named for.
+
+    Examples
+    --------
+    >>> import random
+    >>> from msviz.simulation import Simulation
+    >>> sim = Simulation(["EEE", "EEM"], (0, 0), order="bfs")
+    >>> line = with_slips(sim, random.Random(1), slips=1, within=4)
+    >>> sim.over, sim.tried - sim.right
+    (True, 1)
+    """
+    at = set(rng.sample(range(min(within, 2 * len(sim.symbols))), slips))
+    while not sim.over:
+        if sim.step in at:
+            at.discard(sim.step)
+            if sim.current is not None:
+                sim.say(rng.choice("B12345678"))
+            else:
+                hidden = [c for c in sorted(sim.symbols) if c not in sim.revealed]
+                getattr(sim, "call" if sim.order == "dfs" else "queue")(rng.choice(hidden))
+            continue
+        _do(sim, *sim.allowed()[0])
+    return sim.log

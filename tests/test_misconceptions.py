@@ -12,6 +12,7 @@ from msviz.misconceptions import (
     explains,
     name_one,
     replay_watched,
+    with_slips,
 )
 from msviz.simulation import Simulation, simulation_set
 
@@ -39,20 +40,7 @@ def buggy_attempt(key: str, sim: Simulation, rng: random.Random, feedback: str =
 
 def honest_attempt(sim: Simulation, rng: random.Random, slips: int = 3, feedback: str = "fix") -> str:
     """A kept line of the right algorithm with a few random slips (a random cell, or a random symbol)."""
-    sim = _fresh(sim, feedback)
-    at = set(rng.sample(range(min(40, 2 * len(sim.symbols))), slips))
-    while not sim.over:
-        if sim.step in at:
-            at.discard(sim.step)
-            if sim.current is not None:
-                sim.say(rng.choice("B12345678"))
-            else:
-                hidden = [c for c in sorted(sim.symbols) if c not in sim.revealed]
-                getattr(sim, "call" if sim.order == "dfs" else "queue")(rng.choice(hidden))
-            continue
-        name, value = sim.allowed()[0]
-        sim.back() if name == "back" else getattr(sim, name)(value)
-    return sim.log
+    return with_slips(_fresh(sim, feedback), rng, slips)
 
 
 def _named(key: str, named: str | None, sim: Simulation, log: str) -> bool:
