@@ -44,10 +44,13 @@ function fromBase64(text) {
   return bytes;
 }
 
-/** The bytes of gzip'd base64 text, opened by the browser's own DecompressionStream. */
+/** The bytes of gzip'd base64 text, opened by the browser's own DecompressionStream. The bytes go
+ *  into the stream as they are (a Blob's stream would be read back through the browser's blob
+ *  store, a round trip of several tasks a field). */
 function unzip(text) {
-  const stream = new Blob([fromBase64(text)]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Response(stream).arrayBuffer();
+  const bytes = fromBase64(text);
+  const source = new ReadableStream({ start(c) { c.enqueue(bytes); c.close(); } });
+  return new Response(source.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
 }
 
 /** A promise kept in a next task: the page breathes (paints, takes input) in between. The browser's
@@ -63,13 +66,14 @@ function breathe() {
 }
 
 /** Turn each gzip'd base64 field named in `binary` into a DataView, as a kernel's buffers arrive.
- *  One field a task, so that a big page never stops the browser for long. */
+ *  One field's base64 a task, so that a big page never stops the browser for long; the fields
+ *  inflate side by side meanwhile (each waits for none of the others). */
 async function decode(state, binary) {
   const opened = [];
   for (const name of binary) {
     if (typeof state[name] !== "string") continue; // a board of `others` without it: the stage's
-    await breathe(); // let the page breathe between fields
     opened.push(unzip(state[name]).then((buffer) => { state[name] = new DataView(buffer); }));
+    await breathe(); // let the page breathe between fields
   }
   await Promise.all(opened);
   return state;
@@ -102,9 +106,17 @@ export async function start({ stage: state, binary, holder, kind = "stage", tabl
   // page for long), and drawn again.
   const boards = Array.from({ length: 1 + first.others.length }, (_, i) => boardModel(model, i));
   const early = boards.map((board) => readFirst(board, 2 * Math.max(0, model.get("step")) + 4096));
-  if (early.some(Boolean)) await breathe();
+  const withBar = model.get("controls");
+  if (early.some(Boolean)) {
+    await breathe();
+    model.state.controls = false; // the bar in a task of its own, after the boards' first picture
+  }
   renderStage({ model, el: holder });
   const stage = holder.querySelector(".msviz-stage");
+  if (early.some(Boolean)) {
+    await breathe(); // the first picture shown before the rest is read
+    model.set("controls", withBar);
+  }
   for (const board of boards) await readSoon(board, breathe);
   if (early.some(Boolean)) for (const view of stage.msviz.boards()) view.relayout(); // a step moved meanwhile
   const bar = stage.msviz.controls();

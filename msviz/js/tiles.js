@@ -27,10 +27,15 @@ export function makeTiles(canvas, model) {
 
   /** The sprite of cell i after event e, with the cell of step `cur` current. */
   function spriteOf(i, e, cur) {
+    return spriteAt(i, e, look.current && cur >= 0 ? r.cell[cur] : -1);
+  }
+
+  /** The sprite of cell i after event e, with cell `current` marked current (-1: none). */
+  function spriteAt(i, e, current) {
     let tile = codeAt(r, i, e);
     if (tile === MINE) tile = look.mines ? SHOWN_MINE : HIDDEN;
     if (tile === HIDDEN && flags[i]) tile = FLAG;
-    let variant = look.current && cur >= 0 && r.cell[cur] === i ? 1 : 0;
+    let variant = current === i ? 1 : 0;
     if (look.frontier) {
       const enter = r.enter[i];
       if (enter >= 0 && enter <= e && e < r.leave[i]) variant += 2;
@@ -81,7 +86,16 @@ export function makeTiles(canvas, model) {
   }
 
   function drawAll(e, cur) {
-    for (let i = 0; i < r.rows * r.cols; i++) paint(i, spriteOf(i, e, cur));
+    const cells = r.rows * r.cols;
+    const current = look.current && cur >= 0 ? r.cell[cur] : -1; // read once, not once a cell
+    if (s === 1) { // one pixel a cell: each sprite's one pixel, straight into the buffer
+      const one = Uint32Array.from(sprites, (tile) => tile[0]);
+      for (let i = 0; i < cells; i++) {
+        const sp = spriteAt(i, e, current);
+        shown[i] = sp;
+        pixels[i] = one[sp];
+      }
+    } else for (let i = 0; i < cells; i++) paint(i, spriteAt(i, e, current));
     ctx.putImageData(image, 0, 0);
   }
 
