@@ -65,10 +65,16 @@ while playing at most 5% of a core; at most 20 bytes sent a cell.
 
 Before the boards, at a million cells (``--page-size`` for another side):
 
-5. The exported page (``msviz.export``) against a bare page as big that draws
-   one canvas: its first picture, its longest task, a full redraw against the
-   page's own frame, and the size of the default two-board 300 x 300 page
-   (``--page-only`` runs only this).
+5. The exported page (``msviz.export``, the same code as each widget's
+   rendition) against a bare page as big that draws one canvas: its first
+   picture (at most 200 ms, and 1.6x the bare page's), its longest task from
+   its start to its control bar (none over 50 ms: the browser's own long-task
+   report), a full redraw against the page's own frame, and the size of the
+   default two-board 300 x 300 page (``--page-only`` runs only this). Each
+   figure is the median of 9 loads (5 with ``--quick``) of each page, in turn;
+   the worst task is reported beside it. The page is waited on through the
+   DevTools protocol, not Playwright's waiting, which would put its own
+   script into the page first.
 6. One player in JupyterLab: the milliseconds from Shift+Enter on its cell
    (the trace is made in the cell before) to its first picture, and the
    browser memory the view holds (JavaScript heap and array buffers after a
@@ -133,8 +139,8 @@ SAMPLE_TIMEOUT_MS = 5_000  # a picture not shown by then is a missed sample
 SETTLE_TIMEOUT_MS = 120_000  # the baseline's kernel may have a backlog of pictures to work through
 
 # Full run and --quick: single steps and jumps per widget, seconds of Play.
-FULL = {"steps": 40, "jumps": 20, "play_s": 10.0}
-QUICK = {"steps": 12, "jumps": 6, "play_s": 4.0}
+FULL = {"steps": 40, "jumps": 20, "play_s": 10.0, "loads": 9}
+QUICK = {"steps": 12, "jumps": 6, "play_s": 4.0, "loads": 5}
 
 # --- the hosts -------------------------------------------------------------------------------
 
@@ -1190,13 +1196,17 @@ def print_big(figures: dict, n: int) -> None:
 # data-step set), and every long task (over 50 ms) the page runs.
 PAGE_WATCH = """
 window.__page = { first: null, tasks: [] };
+window.__page.shown = new Promise(shown => {
+  new MutationObserver((seen, observer) => {
+    if (window.__page.first === null && document.querySelector('.msviz-view[data-step]')) {
+      window.__page.first = performance.now();
+      observer.disconnect();
+      shown();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step'] });
+});
 new PerformanceObserver(list => { for (const e of list.getEntries()) window.__page.tasks.push(e.duration); })
   .observe({ type: 'longtask', buffered: true });
-new MutationObserver(() => {
-  if (window.__page.first === null && document.querySelector('.msviz-view[data-step]')) {
-    window.__page.first = performance.now();
-  }
-}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-step'] });
 """
 
 # The baseline: a bare page as big as the exported one, that draws one picture of the
@@ -1215,6 +1225,15 @@ window.__bare = data.length;
 
 BARE_WATCH = PAGE_WATCH.replace(".msviz-view[data-step]", "canvas[data-step]")
 
+# The first picture, or the page's error, within two minutes.
+PAGE_SHOWN = """Promise.race([window.__page.shown,
+  new Promise((_, no) => setTimeout(() => no(new Error('no picture in 2 minutes')), 120000))])"""
+
+# The page's start over (an exported page's handle set, or a bare page's data read), then two
+# frames: every long task of its start is counted.
+PAGE_SETTLED = """new Promise(done => { const wait = () => (window.msvizPage || window.__bare)
+  ? requestAnimationFrame(() => requestAnimationFrame(done)) : setTimeout(wait, 50); wait(); })"""
+
 
 def page_load(browser, path: Path, watch: str) -> dict:
     """Open `path`; return ms to its first picture and its longest task (ms, 0 if none over 50)."""
@@ -1223,14 +1242,16 @@ def page_load(browser, path: Path, watch: str) -> dict:
     page.on("pageerror", lambda error: errors.append(str(error)))
     try:
         page.add_init_script(watch)
-        page.goto(path.as_uri())
-        try:
-            page.wait_for_function("() => window.__page.first !== null", timeout=120_000)
-        except Exception:
-            if errors:  # a page that cannot start says why
-                raise RuntimeError(f"{path.name} does not draw: {'; '.join(errors)}") from None
-            raise
-        page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        # Waited on through the protocol itself: Playwright's own waiting would first put its
+        # injected script into the page (some 15 ms of its main thread, before its first picture).
+        session = page.context.new_cdp_session(page)
+        page.goto(path.as_uri(), wait_until="commit")
+        shown = session.send("Runtime.evaluate", {"expression": PAGE_SHOWN, "awaitPromise": True})
+        if shown.get("exceptionDetails") or errors:  # a page that cannot start says why
+            said = "; ".join(errors) or shown["exceptionDetails"].get("text", "")
+            raise RuntimeError(f"{path.name} does not draw: {said}")
+        # Its tasks to the end of its start (the reveal read whole, the control bar built) counted.
+        session.send("Runtime.evaluate", {"expression": PAGE_SETTLED, "awaitPromise": True})
         first, tasks = page.evaluate("() => [window.__page.first, window.__page.tasks]")
         return {"first_ms": first, "longest_task_ms": max(tasks, default=0.0)}
     finally:
@@ -1264,8 +1285,26 @@ def redraw_times(browser, path: Path, rounds: int = 9) -> dict:
         page.close()
 
 
-def measure_exported_page(browser, folder: Path, n: int = 1000) -> dict:
-    """The exported n x n page against a bare page as big; the two-board 300 x 300 page's size."""
+def loads(browser, path: Path, watch: str, bare: Path, bare_watch: str, times: int) -> tuple[dict, dict]:
+    """Open the page and the bare page `times` times each, in turn (a slow spell of the machine hits
+    both); return each one's median first picture and median longest task, and its worst task."""
+    runs = [(page_load(browser, path, watch), page_load(browser, bare, bare_watch)) for _ in range(times)]
+
+    def summary(which: int) -> dict:
+        seen = [run[which] for run in runs]
+        return {
+            "first_ms": statistics.median(r["first_ms"] for r in seen),
+            "longest_task_ms": statistics.median(r["longest_task_ms"] for r in seen),
+            "worst_task_ms": max(r["longest_task_ms"] for r in seen),
+            "first_ms_each": [r["first_ms"] for r in seen],
+        }
+
+    return summary(0), summary(1)
+
+
+def measure_exported_page(browser, folder: Path, n: int = 1000, times: int = 5) -> dict:
+    """The exported n x n page against a bare page as big, each opened `times` times (medians); the
+    two-board 300 x 300 page's size."""
     import msviz
     from msviz import export
 
@@ -1275,8 +1314,7 @@ def measure_exported_page(browser, folder: Path, n: int = 1000) -> dict:
     data = json.dumps("x" * (big.stat().st_size - 600))  # as many bytes to parse as the real page
     bare = folder / "bare-1000.html"
     bare.write_text(BARE_PAGE.format(w=n, h=n, data=data))
-    page = page_load(browser, big, PAGE_WATCH)
-    baseline = page_load(browser, bare, BARE_WATCH)
+    page, baseline = loads(browser, big, PAGE_WATCH, bare, BARE_WATCH, times)
     redraw = redraw_times(browser, big)
     small = msviz.random_board(300, 300, 900, seed=1, safe=(150, 150))
     pair = export.page_html([msviz.trace(small, (150, 150), order=o) for o in ("dfs", "bfs")])
@@ -1291,6 +1329,12 @@ def measure_exported_page(browser, folder: Path, n: int = 1000) -> dict:
     }
 
 
+def longest(figures: dict) -> str:
+    """The longest task of a page's start, as the browser reports them (only those over 50 ms)."""
+    ms = figures["longest_task_ms"]
+    return f"{ms:.0f} ms" if ms else "none over 50 ms"
+
+
 def print_page(figures: dict) -> None:
     p, b = figures["page"], figures["bare"]
     print(
@@ -1299,8 +1343,9 @@ def print_page(figures: dict) -> None:
     )
     print(
         f"  first picture {p['first_ms']:.0f} ms (bare page {b['first_ms']:.0f} ms,"
-        f" {p['first_ms'] / b['first_ms']:.2f}x); longest task {p['longest_task_ms']:.0f} ms"
-        f" (bare page {b['longest_task_ms']:.0f} ms)"
+        f" {p['first_ms'] / b['first_ms']:.2f}x); longest task {longest(p)} (bare page {longest(b)}),"
+        f" medians of {len(p['first_ms_each'])} loads each; first pictures"
+        f" {', '.join(f'{ms:.0f}' for ms in p['first_ms_each'])} ms; worst task {p['worst_task_ms']:.0f} ms"
     )
     print(
         f"  a full redraw of every cell: {figures['redraw_ms']:.1f} ms,"
@@ -1347,9 +1392,15 @@ def page_targets(figures: dict) -> list[dict]:
     """The exported page's targets, as rows for the table."""
     n = figures["side"]
     return [
-        target(f"exported {n}x{n} page: first picture <= 1 s", figures["page"]["first_ms"], 1000, unit=" ms"),
+        target(f"exported {n}x{n} page: first picture <= 200 ms", figures["page"]["first_ms"], 200, unit=" ms"),
         target(
-            f"exported {n}x{n} page: no task over 200 ms", figures["page"]["longest_task_ms"], 200, unit=" ms"
+            f"exported {n}x{n} page: first picture <= 1.6x the bare page's",
+            figures["page"]["first_ms"] / figures["bare"]["first_ms"],
+            1.6,
+            unit="x",
+        ),
+        target(
+            f"exported {n}x{n} page: no task over 50 ms", figures["page"]["longest_task_ms"], 50, unit=" ms"
         ),
         target(
             f"exported {n}x{n} page: full redraw within one frame",
@@ -1654,7 +1705,7 @@ def main(argv=None) -> int:
                     executable_path=args.chromium, headless=True, args=CHROMIUM_FLAGS
                 )
                 try:
-                    page_figures = measure_exported_page(browser, workdir, args.page_size)
+                    page_figures = measure_exported_page(browser, workdir, args.page_size, plan["loads"])
                     print_page(page_figures)
                 finally:
                     browser.close()

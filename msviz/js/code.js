@@ -1,7 +1,7 @@
 // msviz/js/code.js: the code beside the board, its running line highlighted, and under it the
 // stack's frames or the queue.
 import { make } from "./parts.js";
-import { BLANK, BOOM, CODE_SYMBOLS, LABEL, eventKind, queuedBy, waiting, waitingCount } from "./reveal.js";
+import { BLANK, BOOM, CODE_SYMBOLS, LABEL, eventKind, queuedBy, revealedAt, waiting, waitingCount } from "./reveal.js";
 import { fill } from "./words.js";
 
 /** The code beside (or under) the board: its lines numbered, the line that runs highlighted and
@@ -36,7 +36,7 @@ export function makeCodePanel(model, code, frames, side) {
   /** Highlight the line that runs at event e (or, one step per cell, where cell `cur` gets its symbol). */
   function draw(r, mode, e, cur) {
     if (!model.get("code") || !r) return;
-    const at = mode === "events" ? e : cur >= 0 ? r.reveal[r.cell[cur]] : -1;
+    const at = mode === "events" ? e : cur >= 0 ? revealedAt(r, r.cell[cur]) : -1;
     const next = at >= 0 ? model.get("code_lines")[eventKind(r, at)] || 0 : 0;
     if (next !== line) {
       if (line) code.children[line - 1]?.classList.remove("msviz-on");

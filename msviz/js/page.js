@@ -79,6 +79,54 @@ async function decode(state, binary) {
   return state;
 }
 
+/** The first `want` bytes of a gzip'd base64 field (all of them, if it has fewer), and whether
+ *  that is all: only as much of it is opened and inflated as they need, a piece at a time. */
+async function unzipHead(text, want) {
+  const piece = 1 << 16; // base64 characters a piece (a multiple of 4: whole bytes)
+  let at = 0;
+  const pieces = new ReadableStream({
+    pull(c) {
+      if (at >= text.length) c.close();
+      else c.enqueue(fromBase64(text.slice(at, (at += piece))));
+    },
+  }, { highWaterMark: 0 });
+  const reader = pieces.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const chunks = [];
+  let size = 0;
+  let whole = false;
+  while (size < want && !whole) {
+    const { value, done } = await reader.read();
+    if (done) whole = true;
+    else {
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  }
+  if (!whole) reader.cancel(); // the rest is not inflated
+  const head = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (head.set(chunk, offset), offset + chunk.byteLength), 0);
+  return { view: new DataView(head.buffer), whole };
+}
+
+/** The fields of a reveal a first picture needs only the start of, and the bytes each has an event
+ *  at most (a step is at least one event). */
+const HEADS = { step_cell: 4, event_label: 1, step_hidden: 1, step_turn: 1 };
+
+/** Decode one board's fields (`state`, in place) for its first picture, of `events` events: each
+ *  whole, except the per-event and per-step fields of a long reveal (not a student's run, read
+ *  whole), of which only the start. Returns what is left to decode: {name: text}, empty if
+ *  nothing. A reveal of at most 4 x `events` events is read whole: the rest would come too soon to
+ *  be worth a second drawing. */
+async function decodeFirst(state, binary, events, replay) {
+  const cut = replay ? [] : binary.filter((name) => name in HEADS && typeof state[name] === "string");
+  const texts = Object.fromEntries(cut.map((name) => [name, state[name]]));
+  const heads = Promise.all(cut.map((name) => unzipHead(texts[name], 4 * events * HEADS[name])));
+  await decode(state, binary.filter((name) => !cut.includes(name)));
+  const opened = await heads;
+  cut.forEach((name, i) => { state[name] = opened[i].view; });
+  return opened.every((head) => head.whole) ? {} : texts;
+}
+
 /** What answers a view's messages on a page, by the rendition's kind: `HOSTS[kind](model, table)`
  *  returns the model's `send` (offline.js and practice.js add theirs). */
 export const HOSTS = {};
@@ -95,30 +143,31 @@ export async function startRendition({ holder, kind, stage, binary, table: packe
 
 /** Start the page: each board's traits decoded, then one stage (the first board's traits, the
  *  others in `others`, as a comparison's in a notebook) drawn into `holder`, with its own
- *  control bar: the same module that draws a widget in a notebook. */
+ *  control bar: the same module that draws a widget in a notebook. A long reveal shows its first
+ *  picture from its first events (decodeFirst, readFirst), then the rest is inflated and read a
+ *  slice a task (readSoon: a million cells never hold the page for long), and the control bar,
+ *  which needs the whole, is built. */
 export async function start({ stage: state, binary, holder, kind = "stage", table = null }) {
-  const first = await decode(state, binary);
-  first.others = await Promise.all((first.others || []).map((board) => decode(board, binary)));
-  const model = new PageModel(first);
+  const events = 2 * Math.max(0, state.step) + 4096; // enough for the step the page opens at
+  const states = [state, ...(state.others || [])];
+  const later = await Promise.all(states.map((board) => decodeFirst(board, binary, events, Boolean(board.replay ?? state.replay))));
+  const early = later.some((texts) => Object.keys(texts).length > 0);
+  const model = new PageModel(state);
   if (HOSTS[kind]) model.send = HOSTS[kind](model, table);
-  // The first picture at once, from the first events of each board (enough for the step the page
-  // opens at); then each board's whole reveal, read a slice a task (a million cells never hold the
-  // page for long), and drawn again.
-  const boards = Array.from({ length: 1 + first.others.length }, (_, i) => boardModel(model, i));
-  const early = boards.map((board) => readFirst(board, 2 * Math.max(0, model.get("step")) + 4096));
+  const boards = states.map((_, i) => boardModel(model, i));
+  const first = early ? boards.map((board) => readFirst(board, events)) : [];
+  if (early) await breathe(); // the first events read in a task of their own, then the drawing
   const withBar = model.get("controls");
-  if (early.some(Boolean)) {
-    await breathe();
-    model.state.controls = false; // the bar in a task of its own, after the boards' first picture
-  }
+  if (early) model.state.controls = false; // the bar once the whole reveal is read
   renderStage({ model, el: holder });
   const stage = holder.querySelector(".msviz-stage");
-  if (early.some(Boolean)) {
+  if (early) {
     await breathe(); // the first picture shown before the rest is read
+    for (const [i, texts] of later.entries()) Object.assign(states[i], await decode({ ...texts }, Object.keys(texts)));
+    for (const [i, board] of boards.entries()) await readSoon(board, breathe, first[i]);
     model.set("controls", withBar);
+    for (const view of stage.msviz.boards()) view.relayout(); // a step moved meanwhile
   }
-  for (const board of boards) await readSoon(board, breathe);
-  if (early.some(Boolean)) for (const view of stage.msviz.boards()) view.relayout(); // a step moved meanwhile
   const bar = stage.msviz.controls();
   // Space on the page itself plays or pauses, as on a board (a focused control keeps its own Space):
   // the first player of the page.

@@ -73,7 +73,7 @@ const READ_AHEAD = new WeakMap();
 export function readReveal(model) {
   const ahead = READ_AHEAD.get(model.get("step_cell"));
   if (ahead) return ahead;
-  const r = readArrays(model);
+  const r = fitted(readArrays(model));
   readTimeline(r);
   if (r.replay) readWrites(r);
   return r;
@@ -81,39 +81,38 @@ export function readReveal(model) {
 
 /** Read the reveal of `model` ahead of its first drawing, a slice at a time with `pause()` (a
  *  promise: the page breathes) between slices, so that a million cells never hold the page for
- *  long; readReveal then finds it read. */
-export async function readSoon(model, pause, slice = 1 << 18) {
+ *  long; readReveal then finds it read. A reveal read first from its start (`first`, readFirst's)
+ *  is filled in: a view drawing it draws every event from then on. */
+export async function readSoon(model, pause, first = null, slice = 1 << 18) {
   const key = model.get("step_cell");
   if (!key || (READ_AHEAD.has(key) && !READ_AHEAD.get(key).partial)) return;
-  const r = readArrays(model);
+  const r = fitted(readArrays(model));
   const steps = timeline(r, slice);
   while (!steps.next().done) await pause();
   if (r.replay) readWrites(r);
-  const first = READ_AHEAD.get(key);
-  if (first) Object.assign(first, r, { partial: false }); // the view drawing the first events now has all
-  else READ_AHEAD.set(key, r);
+  const held = first || READ_AHEAD.get(key);
+  READ_AHEAD.set(key, held ? Object.assign(held, r, { partial: false }) : r);
 }
 
-/** Read ahead only the first `events` events of `model`'s reveal, at once: enough to draw any of
- *  them (a step entered later is not entered yet; one entered and not left waits), so that a big
- *  page shows its first picture before the rest is read (readSoon, which then fills the same
- *  object in: a view holding it draws every event from then on).
- *  Returns whether it did (not for a student's run, nor when the events are few anyway). */
+/** Read only the first `events` events of `model`'s reveal, at once: enough to draw any of them (a
+ *  step entered later is not entered yet; one entered and not left waits), so that a big page
+ *  shows its first picture before the rest is read, or even inflated: the model may hold only the
+ *  start of each per-event and per-step array (its first `events` entries at least). readSoon then
+ *  fills the same object in. Returns that reveal, or null for a student's run (read whole). */
 export function readFirst(model, events) {
   const key = model.get("step_cell");
-  if (!key || READ_AHEAD.has(key)) return false;
   const r = readArrays(model);
-  if (r.replay || r.m <= 4 * events) return false;
-  const m = events;
+  if (!key || r.replay) return null;
+  const m = Math.min(events, r.m);
   let entered = 0;
   for (let e = 0; e < m; e++) if (r.label[e] === LABEL.call || r.label[e] === LABEL.enqueue) entered++;
   Object.assign(r, { label: r.label.subarray(0, m), cell: r.cell.subarray(0, entered), m, n: entered });
   r.hidden = r.hidden.subarray(0, entered);
   r.turn = r.turn.subarray(0, entered);
-  readTimeline(r);
+  readTimeline(fitted(r));
   r.partial = true;
   READ_AHEAD.set(key, r);
-  return true;
+  return r;
 }
 
 /** What Python sent of one reveal, as typed arrays (its timeline not yet read). */
@@ -145,6 +144,12 @@ function readArrays(model) {
   r.m = r.label.length;
   if (r.start.length !== cells) r.start = new Uint8Array(cells);
   if (r.final.length !== cells) r.final = r.start;
+  return r;
+}
+
+/** Reveal r with a step's words for each step: none sent (or not as many as its steps) reads as
+ *  no hidden neighbours. */
+function fitted(r) {
   if (r.hidden.length !== r.n) r.hidden = new Uint8Array(r.n);
   return r;
 }
@@ -152,9 +157,10 @@ function readArrays(model) {
 /** Work out the timeline of reveal r from its events, in one pass: which step each event is
  *  (`eventStep`), each step's caller (`parent`), depth or layer (`depth`), the calls it made or
  *  cells it queued (`children`), the event that shows it (`visitEvent`), and for each cell the
- *  events at which it is revealed, enters and leaves the stack or queue (`reveal`, `enter`,
- *  `leave`; -1 for never, m for one still waiting at the end). Steps enter in order (a call or an
- *  enqueue makes the next step).
+ *  events at which it is revealed, enters and leaves the stack or queue (`reveal1`, `enter1`,
+ *  `leave1`, counted from 1 with 0 for never: read them with revealedAt, enteredAt and leftAt,
+ *  which give -1 for never, m for one still waiting at the end). Steps enter in order (a call or
+ *  an enqueue makes the next step).
  *  Depth-first, a return is the call on top of the stack; breadth-first, the queue is first in,
  *  first out, and a cell queued is the child of the step taken out last. A student's run has
  *  one event a step, a write, and no stack or queue that the recording saw. */
@@ -211,20 +217,37 @@ function* timeline(r, slice) {
     if (parent[k] >= 0 && children[parent[k]] < 255) children[parent[k]]++;
   }
   yield;
-  const reveal = new Int32Array(cells).fill(-1);
-  const enter = new Int32Array(cells).fill(-1);
-  const leave = new Int32Array(cells).fill(-1);
+  // Per cell, events counted from 1, so that 0 is "never" and a new array (zeros, its memory
+  // touched only where written) needs no filling: a million cells' first picture waits on none.
+  const reveal1 = new Int32Array(cells);
+  const enter1 = new Int32Array(cells);
+  const leave1 = new Int32Array(cells);
   // A cell is revealed at its call (depth-first), when it is taken out of the queue (breadth-first),
   // or at its first write (a student's run: a cell written again keeps its first).
   const revealAt = r.replay ? visitEvent : r.order === "bfs" ? leaveAt : enterAt;
   for (let k = n - 1; k >= 0; k--) {
     if (k % slice === 0) yield;
     const i = r.cell[k];
-    reveal[i] = revealAt[k];
-    enter[i] = enterAt[k];
-    leave[i] = leaveAt[k];
+    reveal1[i] = revealAt[k] + 1;
+    enter1[i] = enterAt[k] + 1;
+    leave1[i] = leaveAt[k] + 1;
   }
-  Object.assign(r, { eventStep, parent, depth, children, visitEvent, reveal, enter, leave });
+  Object.assign(r, { eventStep, parent, depth, children, visitEvent, reveal1, enter1, leave1 });
+}
+
+/** The event at which cell i of reveal r is revealed, -1 for never. */
+export function revealedAt(r, i) {
+  return r.reveal1[i] - 1;
+}
+
+/** The event at which cell i enters the stack or queue, -1 for never. */
+export function enteredAt(r, i) {
+  return r.enter1[i] - 1;
+}
+
+/** The event at which cell i leaves the stack or queue, -1 for never, m for still there at the end. */
+export function leftAt(r, i) {
+  return r.leave1[i] - 1;
 }
 
 // Breadth-first, the queue is first in, first out: steps enter it in order and leave it in
@@ -233,7 +256,8 @@ function* timeline(r, slice) {
 
 /** Breadth-first: how many steps have entered the queue (`enter`) or left it (`leave`) by event e. */
 export function queuedBy(r, which, e) {
-  return countUpTo(r.n, (k) => r[which][r.cell[k]], e);
+  const at = which === "enter" ? enteredAt : leftAt;
+  return countUpTo(r.n, (k) => at(r, r.cell[k]), e);
 }
 
 /** The codes of the event labels, in the order of msviz.EVENT_LABELS. */
@@ -253,7 +277,7 @@ export function readWrites(r) {
 
 /** The tile code of cell i right after event e: its symbol before the click, or the last written. */
 export function codeAt(r, i, e) {
-  const v = r.reveal[i];
+  const v = revealedAt(r, i);
   if (v < 0 || v > e) return r.start[i];
   if (!r.replay) return r.final[i];
   const steps = r.writesOf.get(i);

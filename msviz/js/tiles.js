@@ -1,5 +1,5 @@
 // msviz/js/tiles.js: the board's cells on their canvas, redrawn only where they change.
-import { FLAG, HIDDEN, MINE, TILES, codeAt, typed } from "./reveal.js";
+import { FLAG, HIDDEN, MINE, SHOWN_MINE, TILES, codeAt, enteredAt, leftAt, typed } from "./reveal.js";
 import { makeSprites } from "./sprites.js";
 
 /** The board's cells on `canvas`: each cell a sprite (its symbol; whether it is current, or waiting
@@ -37,8 +37,8 @@ export function makeTiles(canvas, model) {
     if (tile === HIDDEN && flags[i]) tile = FLAG;
     let variant = current === i ? 1 : 0;
     if (look.frontier) {
-      const enter = r.enter[i];
-      if (enter >= 0 && enter <= e && e < r.leave[i]) variant += 2;
+      const enter = enteredAt(r, i);
+      if (enter >= 0 && enter <= e && e < leftAt(r, i)) variant += 2;
     }
     return tile + TILES * variant;
   }
@@ -85,10 +85,13 @@ export function makeTiles(canvas, model) {
     return true;
   }
 
-  function drawAll(e, cur) {
+  /** Draw every cell after event e, with the cell of step `cur` current: with few events in, from
+   *  the start (drawFromStart), else (or with `everyCell`) each cell looked at. */
+  function drawAll(e, cur, everyCell = false) {
     const cells = r.rows * r.cols;
     const current = look.current && cur >= 0 ? r.cell[cur] : -1; // read once, not once a cell
-    if (s === 1) { // one pixel a cell: each sprite's one pixel, straight into the buffer
+    if (e * 4 < cells && !everyCell) drawFromStart(e, current);
+    else if (s === 1) { // one pixel a cell: each sprite's one pixel, straight into the buffer
       const one = Uint32Array.from(sprites, (tile) => tile[0]);
       for (let i = 0; i < cells; i++) {
         const sp = spriteAt(i, e, current);
@@ -97,6 +100,14 @@ export function makeTiles(canvas, model) {
       }
     } else for (let i = 0; i < cells; i++) paint(i, spriteAt(i, e, current));
     ctx.putImageData(image, 0, 0);
+  }
+
+  /** Every cell after event e, when few events are in (a page's first picture, a jump back to the
+   *  start): the board filled with the plain hidden tile at once, then only the cells that differ. */
+  function drawFromStart(e, current) {
+    shown.fill(HIDDEN);
+    fillTile(pixels, sprites[HIDDEN], s, r.rows, r.cols);
+    notPlain(r, flags, e, current, look.mines, (i) => paint(i, spriteAt(i, e, current)));
   }
 
   /** Redraw only the cells that differ between events a and b. */
@@ -142,3 +153,31 @@ export function makeTiles(canvas, model) {
   };
 }
 
+
+/** Call `draw(i)` for each cell i of reveal r not drawn as the plain hidden tile after event e (it
+ *  may call it twice for a cell): those shown before the click (a code but E, or M while `mines`
+ *  show), flagged, touched by an event up to e (a cell no event has touched has its start's tile,
+ *  plain), and the `current` one. They are found by the browser's own search (indexOf), not by a
+ *  look at each cell. */
+function notPlain(r, flags, e, current, mines, draw) {
+  for (let code = mines ? MINE : MINE + 1; code < TILES; code++) {
+    for (let i = r.start.indexOf(code); i >= 0; i = r.start.indexOf(code, i + 1)) draw(i);
+  }
+  for (let i = flags.indexOf(1); i >= 0; i = flags.indexOf(1, i + 1)) draw(i); // a flag is a 1
+  for (let ev = 0; ev <= e && ev < r.m; ev++) draw(r.cell[r.eventStep[ev]]);
+  if (current >= 0) draw(current);
+}
+
+/** Fill `pixels` (a board of rows x cols cells of s x s pixels) with `tile`: the first row of cells
+ *  tile by tile, the others copied from it. */
+function fillTile(pixels, tile, s, rows, cols) {
+  if (s === 1) {
+    pixels.fill(tile[0]);
+    return;
+  }
+  const width = cols * s;
+  for (let y = 0; y < s; y++) {
+    for (let x = 0; x < cols; x++) pixels.set(tile.subarray(y * s, y * s + s), y * width + x * s);
+  }
+  for (let row = 1; row < rows; row++) pixels.copyWithin(row * s * width, 0, s * width);
+}

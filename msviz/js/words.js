@@ -1,6 +1,6 @@
 // msviz/js/words.js: what the view says, filled from Python's templates (msviz.words): the
 // captions of a step or an event, and the quiz's verdicts, judged by msviz.words' rules.
-import { BLANK, BOOM, CODE_SYMBOLS, HIDDEN, LABEL, MINE, waitingCount } from "./reveal.js";
+import { BLANK, BOOM, CODE_SYMBOLS, HIDDEN, LABEL, MINE, revealedAt, waitingCount } from "./reveal.js";
 
 /** The plural kind of count n in the view's language: Python sends the kind of each count below
  *  200 (words.plural); a larger count has the kind of 100 plus its last two digits. */
@@ -109,7 +109,8 @@ export function eventCaption(words, r, e) {
 
 /** The step that reveals cell i in this reveal, -1 for none. */
 export function stepOf(r, i) {
-  return r.reveal[i] >= 0 ? r.eventStep[r.reveal[i]] : -1;
+  const e = revealedAt(r, i);
+  return e >= 0 ? r.eventStep[e] : -1;
 }
 
 /** Judge the guess that cell i is revealed next, while step k is shown

@@ -199,6 +199,30 @@ def test_the_canvas_pixels_change_with_the_step_and_only_there(open_page):
     shoot(page, "page-step")
 
 
+@pytest.mark.parametrize("side", [12, 900])
+def test_a_drawing_from_the_start_has_the_pixels_of_one_that_looks_at_every_cell(open_page, side):
+    """With few events in (a page's first picture, a jump back), a full drawing fills the board with
+    the hidden tile and draws only the cells that differ (tiles.js drawFromStart): its pixels are
+    those of a drawing that looks at each cell, on a board some of which was revealed before the
+    click, with big tiles and at one pixel a cell."""
+    first = msviz.random_board(side, side, side * side // 7, seed=3, safe=(0, 0))
+    board = msviz.reveal(first, (0, 0))  # revealed before the click: blanks and digits in its start
+    hidden = [(r, c) for r in range(side) for c in range(side) if board[r][c] == "E"]
+    t = msviz.trace(board, hidden[len(hidden) // 2])
+    assert {"B", "1"} <= {cell for row in t.board_at(-1) for cell in row}
+    page = open_page(t)
+    root = page.locator(".msviz-view").first
+    assert (root.evaluate("v => v.msviz.cellSize()") == 1) == (side == 900)
+    for k in sorted({0, min(3, len(t) - 1)}):
+        page.evaluate(f"window.msvizPage.show({k})")
+        page.wait_for_function(f"document.querySelector('.msviz-view').dataset.step === '{k}'")
+        drawn = [root.evaluate(f"v => {{ v.msviz.redrawAll({flag}); return ({CANVAS_PIXELS})(v); }}") for flag in ("false", "true")]
+        assert drawn[0] == drawn[1], f"step {k}: the drawing from the start differs"
+        tiles, variants = expected(t, k)
+        assert root.evaluate("v => v.msviz.sprites()") == tiles
+    assert not page.problems
+
+
 def test_a_page_plays_to_the_last_step_offline_with_every_control_drawn(open_page):
     board = msviz.random_board(30, 40, 60, seed=2, safe=(15, 20))
     dfs, bfs = (msviz.trace(board, (15, 20), order=o) for o in ("dfs", "bfs"))
