@@ -67,7 +67,7 @@ Before the boards, at a million cells (``--page-size`` for another side):
 
 5. The exported page (``msviz.export``, the same code as each widget's
    rendition) against a bare page as big that draws one canvas: its first
-   picture (at most 200 ms, and 1.6x the bare page's), its longest task from
+   picture (at most 200 ms, and 2.5x the bare page's), its longest task from
    its start to its control bar (none over 50 ms: the browser's own long-task
    report), a full redraw against the page's own frame, and the size of the
    default two-board 300 x 300 page (``--page-only`` runs only this). Each
@@ -1388,15 +1388,20 @@ def big_targets(figures: dict | None, n: int) -> list[dict]:
     ]
 
 
+#: The first picture against the bare page's in the same run: the 200 ms of issue 42 where the
+#: bare page (as many bytes, one canvas drawn) takes 80 ms, this machine's quiet figure.
+PAGE_RATIO = 2.5
+
+
 def page_targets(figures: dict) -> list[dict]:
     """The exported page's targets, as rows for the table."""
     n = figures["side"]
     return [
         target(f"exported {n}x{n} page: first picture <= 200 ms", figures["page"]["first_ms"], 200, unit=" ms"),
         target(
-            f"exported {n}x{n} page: first picture <= 1.6x the bare page's",
+            f"exported {n}x{n} page: first picture <= 2.5x the bare page's",
             figures["page"]["first_ms"] / figures["bare"]["first_ms"],
-            1.6,
+            PAGE_RATIO,
             unit="x",
         ),
         target(

@@ -86,8 +86,62 @@ def test_the_page_is_self_contained_and_carries_the_view(dfs, bfs):
     )
     stage = data["stage"]
     assert [b["order"] for b in (stage, *stage["others"])] == ["dfs", "bfs"]
-    cells = np.frombuffer(gzip.decompress(base64.b64decode(stage["step_cell"])), "<i4")
-    assert np.array_equal(np.divmod(cells, dfs.shape[1]), (dfs.row, dfs.col))
+    for board, t in zip((stage, *stage["others"]), (dfs, bfs)):
+        assert board["step_cell"] is None  # the page works the cells out from the events and turns
+        cells = cells_from_turns({**stage, **board})
+        assert np.array_equal(np.divmod(cells, t.shape[1]), (t.row, t.col)), t.order
+
+
+def opened(text: str) -> np.ndarray:
+    """A binary field of a page: gzip'd, in base64."""
+    return np.frombuffer(gzip.decompress(base64.b64decode(text)), np.uint8)
+
+
+def cells_from_turns(board: dict) -> list[int]:
+    """Each step's cell as a page works it out (page.js rebuildCells), one event at a time: the click,
+    then the caller's cell moved by the neighbour of its loop (`step_turn`); the caller is the call
+    open (depth-first) or the cell taken out of the queue last (breadth-first)."""
+    cols, (row, col) = board["cols"], board["click_cell"]
+    turns = opened(board["step_turn"])
+    cells, stack, taken = [], [], 0
+    for label in opened(board["event_label"]).tolist():
+        name = list(msviz.EVENT_LABELS)[label]
+        if name in ("call", "enqueue"):
+            caller = (stack[-1] if stack else None) if name == "call" else (taken - 1 if taken else None)
+            dr, dc = board["neighbors"][turns[len(cells)] - 1] if caller is not None else (0, 0)
+            cells.append(row * cols + col if caller is None else cells[caller] + dr * cols + dc)
+            if name == "call":
+                stack.append(len(cells) - 1)
+        elif name == "return":
+            stack.pop()
+        else:
+            taken += 1
+    return cells
+
+
+def test_a_page_sends_the_cells_themselves_where_turns_do_not_give_them():
+    # A student's run has no turns (its cells are its writes, a cell perhaps written again).
+
+    def student(board, click):  # the textbook's depth-first reveal, writing into the board
+        r, c = click
+        if board[r][c] == "M":
+            board[r][c] = "X"
+            return
+        around = [(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+        around = [(i, j) for i, j in around if 0 <= i < len(board) and 0 <= j < len(board[0])]
+        mines = sum(board[i][j] == "M" for i, j in around)
+        board[r][c] = str(mines) if mines else "B"
+        for i, j in around if not mines else []:
+            if board[i][j] == "E":
+                student(board, (i, j))
+
+    board = msviz.random_board(9, 11, 12, seed=3, safe=(4, 5))
+    replay = msviz.record(student, board, (4, 5)).replay
+    assert len(replay) > 10
+    page = export.page_html(replay)
+    data = json.loads(re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1])
+    cells = opened(data["stage"]["step_cell"]).view("<i4")
+    assert np.array_equal(np.divmod(cells, replay.shape[1]), (replay.row, replay.col))
 
 
 def test_the_page_grows_with_cells_not_with_frames():

@@ -5,7 +5,7 @@ import { makeKeys } from "./keys.js";
 import { makeLayout } from "./layout.js";
 import { makeLegend } from "./legend.js";
 import { makeOverlay } from "./overlay.js";
-import { make, makeAnnouncer, makePointer } from "./parts.js";
+import { make, makeAnnouncer, makePointer, soon } from "./parts.js";
 import { makeQuiz } from "./quiz.js";
 import { TILES, position, readReveal, waiting } from "./reveal.js";
 import { makeSimulation, simulationElements } from "./simulate.js";
@@ -123,7 +123,7 @@ export function renderBoard({ model, el }) {
   const sight = new IntersectionObserver((seen) => { if (seen.some((x) => x.isIntersecting)) { parts.placing.reset(); relayout(); } });
   sight.observe(root);
   legendAgain();
-  drawing.draw();
+  drawing.first();
   return () => {
     resize.disconnect();
     sight.disconnect();
@@ -181,12 +181,19 @@ function makeDrawing(model, els, parts) {
     return true;
   }
 
-  function draw() {
-    frame = 0;
+  /** Read the reveal if it is new and arrange the view again if need be; return whether every cell
+   *  is to be drawn. */
+  function place() {
     let full = readAgain();
     // Arranged again only when something but the step changed (a step must cost no layout).
     if ((!placed || full) && layout()) full = true;
     placed = true;
+    return full;
+  }
+
+  function draw() {
+    frame = 0;
+    let full = place() || drawn === null;
     if (flood) {
       flood.at = Math.min(flood.to, Math.floor((performance.now() - flood.t0) / flood.perStep));
       if (flood.at >= flood.to) {
@@ -235,6 +242,13 @@ function makeDrawing(model, els, parts) {
   }
   return {
     draw, request, last, mode, target,
+    /** The first drawing: arranged now (the view takes its room at once), its cells drawn in a task
+     *  of their own, before the frame that shows them: a big board's build and its drawing are two
+     *  tasks, neither long. */
+    first() {
+      place();
+      soon(() => { if (drawn === null) draw(); });
+    },
     redraw() { drawn = null; placed = false; request(); },
     /** The space or what surrounds the board changed: arrange it again in the next frame. */
     relayout() { placed = false; request(); },

@@ -7,7 +7,7 @@
 // draws its boards and its own control bar from them, as in a notebook. What the view sends
 // to a kernel goes to the page's own answer for its kind (HOSTS: offline.js, practice.js),
 // which looks up what Python computed. Nothing is fetched.
-import { readFirst, readSoon } from "./reveal.js";
+import { LABEL, readFirst, readSoon } from "./reveal.js";
 import { boardModel, positions, renderStage } from "./stage.js";
 
 /** A widget model without a kernel: get, set, on, and no-op saves and sends. */
@@ -112,19 +112,53 @@ async function unzipHead(text, want) {
  *  at most (a step is at least one event). */
 const HEADS = { step_cell: 4, event_label: 1, step_hidden: 1, step_turn: 1 };
 
-/** Decode one board's fields (`state`, in place) for its first picture, of `events` events: each
+/** Decode one board's fields (`board`, in place) for its first picture, of `events` events: each
  *  whole, except the per-event and per-step fields of a long reveal (not a student's run, read
- *  whole), of which only the start. Returns what is left to decode: {name: text}, empty if
- *  nothing. A reveal of at most 4 x `events` events is read whole: the rest would come too soon to
- *  be worth a second drawing. */
-async function decodeFirst(state, binary, events, replay) {
-  const cut = replay ? [] : binary.filter((name) => name in HEADS && typeof state[name] === "string");
-  const texts = Object.fromEntries(cut.map((name) => [name, state[name]]));
+ *  whole), of which only the start. A board sent with no `step_cell` has its cells rebuilt from
+ *  those (rebuildCells); `stage` has what a board lacks. Returns what is left to do: {texts:
+ *  {name: text} to decode (empty if nothing), rebuilt: whether the cells are to be rebuilt then}.
+ *  A reveal of at most 4 x `events` events is read whole: the rest would come too soon to be
+ *  worth a second drawing. */
+async function decodeFirst(board, binary, events, stage) {
+  const replay = Boolean(board.replay ?? stage.replay);
+  const cut = replay ? [] : binary.filter((name) => name in HEADS && typeof board[name] === "string");
+  const texts = Object.fromEntries(cut.map((name) => [name, board[name]]));
   const heads = Promise.all(cut.map((name) => unzipHead(texts[name], 4 * events * HEADS[name])));
-  await decode(state, binary.filter((name) => !cut.includes(name)));
+  await decode(board, binary.filter((name) => !cut.includes(name)));
   const opened = await heads;
-  cut.forEach((name, i) => { state[name] = opened[i].view; });
-  return opened.every((head) => head.whole) ? {} : texts;
+  cut.forEach((name, i) => { board[name] = opened[i].view; });
+  const rebuilt = board.step_cell === null;
+  if (rebuilt) rebuildCells(board, stage);
+  return { texts: opened.every((head) => head.whole) ? {} : texts, rebuilt };
+}
+
+/** Give `board` its `step_cell` where the page was sent none (rendition.py's `packed`, where
+ *  Python found each step's cell to be its caller's moved by the neighbour in `step_turn`): each
+ *  rebuilt so, from the events and the turns, as far as they go (their start, or all). The caller
+ *  is the call open (depth-first), or the step taken out of the queue last (breadth-first), as in
+ *  reveal.js's timeline; `stage` has what a board lacks (its neighbours, click, width). */
+function rebuildCells(board, stage) {
+  const get = (name) => board[name] ?? stage[name];
+  const cols = get("cols");
+  const [row, col] = get("click_cell");
+  const offset = get("neighbors").map(([dr, dc]) => dr * cols + dc);
+  const bytes = (view) => new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
+  const label = bytes(get("event_label"));
+  const turn = bytes(get("step_turn"));
+  const cell = new Int32Array(turn.length);
+  const stack = new Int32Array(turn.length);
+  let [top, entered, taken] = [0, 0, 0];
+  for (let e = 0; e < label.length && entered < turn.length; e++) {
+    const l = label[e];
+    if (l === LABEL.call || l === LABEL.enqueue) {
+      const k = entered++;
+      const by = l === LABEL.call ? (top > 0 ? stack[top - 1] : -1) : taken - 1;
+      cell[k] = by < 0 ? row * cols + col : cell[by] + offset[turn[k] - 1];
+      if (l === LABEL.call) stack[top++] = k;
+    } else if (l === LABEL.return) top--;
+    else if (l === LABEL.dequeue) taken++;
+  }
+  board.step_cell = new DataView(cell.buffer, 0, 4 * entered);
 }
 
 /** What answers a view's messages on a page, by the rendition's kind: `HOSTS[kind](model, table)`
@@ -150,8 +184,8 @@ export async function startRendition({ holder, kind, stage, binary, table: packe
 export async function start({ stage: state, binary, holder, kind = "stage", table = null }) {
   const events = 2 * Math.max(0, state.step) + 4096; // enough for the step the page opens at
   const states = [state, ...(state.others || [])];
-  const later = await Promise.all(states.map((board) => decodeFirst(board, binary, events, Boolean(board.replay ?? state.replay))));
-  const early = later.some((texts) => Object.keys(texts).length > 0);
+  const later = await Promise.all(states.map((board) => decodeFirst(board, binary, events, state)));
+  const early = later.some(({ texts }) => Object.keys(texts).length > 0);
   const model = new PageModel(state);
   if (HOSTS[kind]) model.send = HOSTS[kind](model, table);
   const boards = states.map((_, i) => boardModel(model, i));
@@ -163,7 +197,12 @@ export async function start({ stage: state, binary, holder, kind = "stage", tabl
   const stage = holder.querySelector(".msviz-stage");
   if (early) {
     await breathe(); // the first picture shown before the rest is read
-    for (const [i, texts] of later.entries()) Object.assign(states[i], await decode({ ...texts }, Object.keys(texts)));
+    for (const [i, { texts, rebuilt }] of later.entries()) {
+      Object.assign(states[i], await decode({ ...texts }, Object.keys(texts)));
+      await breathe(); // the cells rebuilt in a task of their own
+      if (rebuilt) rebuildCells(states[i], state);
+      await breathe();
+    }
     for (const [i, board] of boards.entries()) await readSoon(board, breathe, first[i]);
     model.set("controls", withBar);
     for (const view of stage.msviz.boards()) view.relayout(); // a step moved meanwhile

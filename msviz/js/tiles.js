@@ -52,19 +52,7 @@ export function makeTiles(canvas, model) {
   /** Copy sprite `sp` into cell i of the pixel buffer. */
   function paint(i, sp) {
     shown[i] = sp;
-    if (s === 1) { // one pixel a cell: the board is the buffer
-      pixels[i] = sprites[sp][0];
-      return;
-    }
-    const width = r.cols * s;
-    const x0 = (i % r.cols) * s;
-    const y0 = Math.floor(i / r.cols) * s;
-    const tile = sprites[sp];
-    if (s <= 4) { // small tiles: a copy per pixel is quicker than a view per row
-      for (let y = 0; y < s; y++) for (let x = 0; x < s; x++) pixels[(y0 + y) * width + x0 + x] = tile[y * s + x];
-    } else {
-      for (let y = 0; y < s; y++) pixels.set(tile.subarray(y * s, y * s + s), (y0 + y) * width + x0);
-    }
+    copyTile(pixels, sprites[sp], i, s, r.cols);
   }
 
   /** Size `canvases` for cells of `css` CSS pixels at `dpr` device pixels each, with sprites in
@@ -90,8 +78,11 @@ export function makeTiles(canvas, model) {
   function drawAll(e, cur, everyCell = false) {
     const cells = r.rows * r.cols;
     const current = look.current && cur >= 0 ? r.cell[cur] : -1; // read once, not once a cell
-    if (e * 4 < cells && !everyCell) drawFromStart(e, current);
-    else if (s === 1) { // one pixel a cell: each sprite's one pixel, straight into the buffer
+    if (e * 4 < cells && !everyCell) {
+      drawFromStart(e, current);
+      return;
+    }
+    if (s === 1) { // one pixel a cell: each sprite's one pixel, straight into the buffer
       const one = Uint32Array.from(sprites, (tile) => tile[0]);
       for (let i = 0; i < cells; i++) {
         const sp = spriteAt(i, e, current);
@@ -107,7 +98,20 @@ export function makeTiles(canvas, model) {
   function drawFromStart(e, current) {
     shown.fill(HIDDEN);
     fillTile(pixels, sprites[HIDDEN], s, r.rows, r.cols);
-    notPlain(r, flags, e, current, look.mines, (i) => paint(i, spriteAt(i, e, current)));
+    let box = null; // the cells drawn otherwise
+    notPlain(r, flags, e, current, look.mines, (i) => {
+      paint(i, spriteAt(i, e, current));
+      box = grown(box, i % r.cols, Math.floor(i / r.cols));
+    });
+    // On the canvas: the hidden tile everywhere at once (a pattern: no pixels to convert), then the
+    // cells drawn otherwise, from the buffer.
+    fillCanvas(ctx, sprites[HIDDEN], s);
+    put(box);
+  }
+
+  /** Put the buffer's cells in `box` ([x0, y0, x1, y1], in cells; null: none) on the canvas. */
+  function put(box) {
+    if (box) ctx.putImageData(image, 0, 0, box[0] * s, box[1] * s, (box[2] - box[0] + 1) * s, (box[3] - box[1] + 1) * s);
   }
 
   /** Redraw only the cells that differ between events a and b. */
@@ -119,19 +123,14 @@ export function makeTiles(canvas, model) {
       const sp = spriteOf(i, b, curB);
       if (shown[i] === sp) return;
       paint(i, sp);
-      const y = Math.floor(i / r.cols);
-      const x = i % r.cols;
-      if (!box) box = [x, y, x, y];
-      else box = [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)];
+      box = grown(box, i % r.cols, Math.floor(i / r.cols));
     };
     // An event changes one cell, its own: the cell of its step is revealed (or written), or
     // enters or leaves the stack or queue. So the cells that differ are those of the events between.
     for (let e = Math.max(0, lo + 1); e <= hi && e < r.m; e++) touch(r.cell[r.eventStep[e]]);
     if (curA >= 0) touch(r.cell[curA]);
     if (curB >= 0) touch(r.cell[curB]);
-    if (box) {
-      ctx.putImageData(image, 0, 0, box[0] * s, box[1] * s, (box[2] - box[0] + 1) * s, (box[3] - box[1] + 1) * s);
-    }
+    put(box);
   }
 
   return {
@@ -180,4 +179,39 @@ function fillTile(pixels, tile, s, rows, cols) {
     for (let x = 0; x < cols; x++) pixels.set(tile.subarray(y * s, y * s + s), y * width + x * s);
   }
   for (let row = 1; row < rows; row++) pixels.copyWithin(row * s * width, 0, s * width);
+}
+
+/** `box` ([x0, y0, x1, y1] in cells, or null for none) grown to hold cell (x, y). */
+function grown(box, x, y) {
+  return box ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)] : [x, y, x, y];
+}
+
+/** Copy `tile` (s x s pixels) into cell i of `pixels`, a board `cols` cells wide. */
+function copyTile(pixels, tile, i, s, cols) {
+  if (s === 1) { // one pixel a cell: the board is the buffer
+    pixels[i] = tile[0];
+    return;
+  }
+  const width = cols * s;
+  const x0 = (i % cols) * s;
+  const y0 = Math.floor(i / cols) * s;
+  if (s <= 4) { // small tiles: a copy per pixel is quicker than a view per row
+    for (let y = 0; y < s; y++) for (let x = 0; x < s; x++) pixels[(y0 + y) * width + x0 + x] = tile[y * s + x];
+  } else {
+    for (let y = 0; y < s; y++) pixels.set(tile.subarray(y * s, y * s + s), (y0 + y) * width + x0);
+  }
+}
+
+/** Fill the whole canvas of `ctx` with `tile` (s x s pixels) at once: a pattern of it, copied over
+ *  what was there (no pixels to convert, as a buffer put on the canvas has). */
+function fillCanvas(ctx, tile, s) {
+  const one = document.createElement("canvas");
+  one.width = s;
+  one.height = s;
+  one.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(tile.buffer, tile.byteOffset, tile.byteLength), s, s), 0, 0);
+  ctx.save();
+  ctx.globalCompositeOperation = "copy";
+  ctx.fillStyle = ctx.createPattern(one, "repeat");
+  ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  ctx.restore();
 }

@@ -52,9 +52,13 @@ TIMELINE = """state => {
         name in state.binary ? new DataView(bytes(state.binary[name]).buffer) : state.plain[name];
     const r = window.m.readReveal({ get });
     const out = {};
-    const names = ["eventStep", "parent", "depth", "children", "visitEvent", "reveal", "enter", "leave"];
-    for (const name of names) {
+    for (const name of ["eventStep", "parent", "depth", "children", "visitEvent"]) {
         out[name] = Array.from(r[name]);
+    }
+    // Per cell, through what the drawing reads them with (-1 for never).
+    const at = { reveal: window.m.revealedAt, enter: window.m.enteredAt, leave: window.m.leftAt };
+    for (const [name, of] of Object.entries(at)) {
+        out[name] = Array.from({ length: r.rows * r.cols }, (_, i) => of(r, i));
     }
     return out;
 }"""
