@@ -126,7 +126,12 @@ def follows_turns(board: dict) -> bool:
     cells = np.frombuffer(bytes(board["step_cell"]), "<i4").astype(np.int64)
     cols, (row, col) = board["cols"], board["click_cell"]
     enters = np.flatnonzero((label == CALL) | (label == ENQUEUE))
-    if len(cells) == 0 or len(turn) != len(cells) or len(enters) != len(cells) or cells[0] != row * cols + col:
+    if (
+        len(cells) == 0
+        or len(turn) != len(cells)
+        or len(enters) != len(cells)
+        or cells[0] != row * cols + col
+    ):
         return False
     if turn[0] != 0 or not ((turn[1:] >= 1) & (turn[1:] <= len(board["neighbors"]))).all():
         return False

@@ -139,7 +139,9 @@ def test_a_page_sends_the_cells_themselves_where_turns_do_not_give_them():
     replay = msviz.record(student, board, (4, 5)).replay
     assert len(replay) > 10
     page = export.page_html(replay)
-    data = json.loads(re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1])
+    data = json.loads(
+        re.search(r'<script id="msviz-data" type="application/json">(.*?)</script>', page, re.S)[1]
+    )
     cells = opened(data["stage"]["step_cell"]).view("<i4")
     assert np.array_equal(np.divmod(cells, replay.shape[1]), (replay.row, replay.col))
 
@@ -149,7 +151,7 @@ def test_the_page_grows_with_cells_not_with_frames():
     ts = [msviz.trace(board, (150, 150), order=o) for o in ("dfs", "bfs")]
     assert len(ts[0]) > 50_000
     size = len(export.page_html(ts))
-    assert size < 4_000_000  # the two boards of 90,000 cells, whatever the number of frames
+    assert size < 1_000_000  # the two boards of 90,000 cells, whatever the number of frames
     small = len(export.page_html(msviz.trace(msviz.random_board(30, 30, 9, seed=1, safe=(15, 15)), (15, 15))))
     assert small < 200_000
 

@@ -160,6 +160,29 @@ def test_a_pre_test_a_post_test_and_homework_never_share_a_question():
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the class command's limits are Linux's")
+def test_a_function_beside_its_tests_is_graded_without_msviz_and_keeps_its_scores(tmp_path):
+    # The function is graded where msviz's engine is not loaded; the notebook's tests (made with
+    # msviz) are read again with it, and their scores go on the function's row.
+    from test_bank import a_wrong_answer, solution
+    from test_classroom import RIGHT
+
+    from msviz.bank import make_bank
+    from msviz.grade import classroom
+
+    source = [RIGHT, "import msviz"]
+    for test, right_ones in (("pre", 1), ("post", 3)):
+        bank = make_bank("ada", n=4, test=test)
+        source.append(f"{test} = msviz.quiz_bank('ada', n=4, test={test!r})")
+        for i, q in enumerate(bank.questions):
+            value = solution(q) if i < right_ones else a_wrong_answer(q, solution(q))
+            source.append(bank.line(i, value).replace("bank.", f"{test}.", 1))
+    (tmp_path / "ada.py").write_text("\n".join(source) + "\n")
+    (row,) = classroom.grade_class(classroom.find_submissions([tmp_path]))
+    assert row.verdict == "right", row.problem
+    assert (row.pre, row.post, row.made_for) == (1 / 4, 3 / 4, "ada")
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the class command's limits are Linux's")
 def test_the_class_command_reports_pre_and_post_scores_and_the_class_gain(tmp_path):
     from test_bank import a_wrong_answer, solution
 

@@ -20,6 +20,7 @@ import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
+from typing import NamedTuple
 
 from ..i18n import _, get_language
 from . import sandbox
@@ -249,23 +250,30 @@ def grade_one(submission: Submission, tries, settings: dict, live: _Live | None 
             if live is not None:
                 live.add(remote)
             try:
-                row = _judged(remote, name, file, tries, settings)
+                outcome = _judged(remote, name, file, tries, settings)
             finally:
                 remote.finish("done")
                 if live is not None:
                     live.remove(remote)
+            row = outcome.row if isinstance(outcome, Again) else outcome
             if graded is not None:
                 return with_tests(graded, row)
-            if getattr(row, "homework_beside", False):
-                graded = row
-            elif row is not _WITH_ENGINE:
+            if not isinstance(outcome, Again):
                 return row
-        return Row(name, file, "not graded", problem=nothing_found())
+            graded = row
+        return graded if graded is not None else Row(name, file, "not graded", problem=nothing_found())
     finally:
         shutil.rmtree(root, ignore_errors=True)
 
 
-def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
+class Again(NamedTuple):
+    """What `_judged` says of a notebook to be read again with msviz's engine (its homework makes
+    its bank with msviz): the row of its function graded without the engine, or None if none was."""
+
+    row: Row | None
+
+
+def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row | Again:
     limits = settings["limits"]
     try:
         fence = remote.receive().get("fence")
@@ -303,8 +311,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         data["problem"] = None
         data["verdict"] = "right" if data["ok"] else "wrong"
         row = _row(name, file, data, remote, raised=notes)
-        row.homework_beside = found.get("asked_engine") is True  # its tests are read with the engine
-        return row
+        return Again(row) if found.get("asked_engine") is True else row  # its tests: with the engine
     if kind == "homework":
         data = homework_row(
             found, settings["out_of"], settings.get("sizes"), settings.get("attempts", "best")
@@ -312,7 +319,7 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
         data["notes"] = notes + data["notes"]
         return _row(name, file, data, remote, raised=notes)
     if kind == "nothing" and found.get("asked_engine") is True:
-        return _WITH_ENGINE
+        return Again(None)
     if kind == "engine":  # its function was found only where msviz's engine could be imported
         said = _("its function needs msviz's engine, which is not loaded where a function is graded")
         mistake, hint = name_of("used msviz"), hint_of("used msviz")
@@ -327,10 +334,6 @@ def _judged(remote: Remote, name: str, file: str, tries, settings: dict) -> Row:
     if kind == "memory":
         return Row(name, file, "stopped", problem=used_too_much_memory(limits), notes=notes)
     return _stopped(remote, name, file, limits, "unreadable")
-
-
-#: What `_judged` says of a runner without msviz's engine that found nothing but asked for msviz.
-_WITH_ENGINE = Row("", "", "not graded")
 
 
 def _stopped(remote: Remote, name: str, file: str, limits: Limits, why: str) -> Row:

@@ -216,7 +216,10 @@ def test_a_drawing_from_the_start_has_the_pixels_of_one_that_looks_at_every_cell
     for k in sorted({0, min(3, len(t) - 1)}):
         page.evaluate(f"window.msvizPage.show({k})")
         page.wait_for_function(f"document.querySelector('.msviz-view').dataset.step === '{k}'")
-        drawn = [root.evaluate(f"v => {{ v.msviz.redrawAll({flag}); return ({CANVAS_PIXELS})(v); }}") for flag in ("false", "true")]
+        drawn = [
+            root.evaluate(f"v => {{ v.msviz.redrawAll({flag}); return ({CANVAS_PIXELS})(v); }}")
+            for flag in ("false", "true")
+        ]
         assert drawn[0] == drawn[1], f"step {k}: the drawing from the start differs"
         tiles, variants = expected(t, k)
         assert root.evaluate("v => v.msviz.sprites()") == tiles
