@@ -242,10 +242,14 @@ function makeDrawing(model, els, parts) {
   }
   return {
     draw, request, last, mode, target,
-    /** The first drawing: arranged now (the view takes its room at once), its cells drawn in a task
-     *  of their own, before the frame that shows them: a big board's build and its drawing are two
-     *  tasks, neither long. */
+    /** The first drawing, at once; on a board of BIG_BOARD cells or more, arranged now (the view
+     *  takes its room at once) and its cells drawn in a task of their own, before the frame that
+     *  shows them: a big board's build and its drawing are two tasks, neither long. */
     first() {
+      if (model.get("rows") * model.get("cols") < BIG_BOARD) {
+        draw();
+        return;
+      }
       place();
       soon(() => { if (drawn === null) draw(); });
     },
@@ -267,6 +271,10 @@ function makeDrawing(model, els, parts) {
     dispose: () => { if (frame) cancelAnimationFrame(frame); },
   };
 }
+
+/** The cells from which a board's first drawing is a task of its own (a cold drawing of them all
+ *  takes some milliseconds: a quarter of a million, about ten here). */
+const BIG_BOARD = 1 << 18;
 
 /** The title, and the caption of position `at` (a step, or in mode "events" an event) of reveal r. */
 function showCaption(model, els, r, at, mode, last) {
