@@ -7,6 +7,7 @@
 // draws its boards and its own control bar from them, as in a notebook. What the view sends
 // to a kernel goes to the page's own answer for its kind (HOSTS: offline.js, practice.js),
 // which looks up what Python computed. Nothing is fetched.
+import { nextTask } from "./parts.js";
 import { LABEL, readFirst, readSoon } from "./reveal.js";
 import { boardModel, positions, renderStage } from "./stage.js";
 
@@ -44,45 +45,13 @@ function fromBase64(text) {
   return bytes;
 }
 
-/** The bytes of gzip'd base64 text, opened by the browser's own DecompressionStream. The bytes go
- *  into the stream as they are (a Blob's stream would be read back through the browser's blob
- *  store, a round trip of several tasks a field). */
-function unzip(text) {
-  const bytes = fromBase64(text);
-  const source = new ReadableStream({ start(c) { c.enqueue(bytes); c.close(); } });
-  return new Response(source.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-}
-
-/** A promise kept in a next task: the page breathes (paints, takes input) in between. The browser's
- *  own scheduler.yield where it has one, else a message to itself (a timer would wait 4 ms once
- *  nested). */
-function breathe() {
-  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
-  return new Promise((next) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => next();
-    channel.port2.postMessage(0);
-  });
-}
-
-/** Turn each gzip'd base64 field named in `binary` into a DataView, as a kernel's buffers arrive.
- *  One field's base64 a task, so that a big page never stops the browser for long; the fields
- *  inflate side by side meanwhile (each waits for none of the others). */
-async function decode(state, binary) {
-  const opened = [];
-  for (const name of binary) {
-    if (typeof state[name] !== "string") continue; // a board of `others` without it: the stage's
-    opened.push(unzip(state[name]).then((buffer) => { state[name] = new DataView(buffer); }));
-    await breathe(); // let the page breathe between fields
-  }
-  await Promise.all(opened);
-  return state;
-}
-
-/** The first `want` bytes of a gzip'd base64 field (all of them, if it has fewer), and whether
- *  that is all: only as much of it is opened and inflated as they need, a piece at a time. */
-async function unzipHead(text, want) {
-  const piece = 1 << 16; // base64 characters a piece (a multiple of 4: whole bytes)
+/** The bytes of gzip'd base64 text, opened by the browser's own DecompressionStream: the first
+ *  `want` of them (all of them, if it has fewer), and whether that is all. Only as much of the text
+ *  is decoded and inflated as they need, a piece at a time; the whole text is one piece when all is
+ *  wanted. The bytes go into the stream as they are (a Blob's stream would be read back through the
+ *  browser's blob store, a round trip of several tasks a field). */
+async function unzip(text, want = Infinity) {
+  const piece = want === Infinity ? text.length : 1 << 16; // base64 characters (a multiple of 4)
   let at = 0;
   const pieces = new ReadableStream({
     pull(c) {
@@ -103,9 +72,30 @@ async function unzipHead(text, want) {
     }
   }
   if (!whole) reader.cancel(); // the rest is not inflated
-  const head = new Uint8Array(size);
-  chunks.reduce((offset, chunk) => (head.set(chunk, offset), offset + chunk.byteLength), 0);
-  return { view: new DataView(head.buffer), whole };
+  const bytes = new Uint8Array(size);
+  chunks.reduce((offset, chunk) => (bytes.set(chunk, offset), offset + chunk.byteLength), 0);
+  return { bytes, whole };
+}
+
+/** A promise kept in a next task: the page breathes (paints, takes input) in between. The browser's
+ *  own scheduler.yield where it has one, else nextTask. */
+function breathe() {
+  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
+  return new Promise((next) => nextTask(next));
+}
+
+/** Turn each gzip'd base64 field named in `binary` into a DataView, as a kernel's buffers arrive.
+ *  One field's base64 a task, so that a big page never stops the browser for long; the fields
+ *  inflate side by side meanwhile (each waits for none of the others). */
+async function decode(state, binary) {
+  const opened = [];
+  for (const name of binary) {
+    if (typeof state[name] !== "string") continue; // a board of `others` without it: the stage's
+    opened.push(unzip(state[name]).then(({ bytes }) => { state[name] = new DataView(bytes.buffer); }));
+    await breathe(); // let the page breathe between fields
+  }
+  await Promise.all(opened);
+  return state;
 }
 
 /** The fields of a reveal a first picture needs only the start of, and the bytes each has an event
@@ -123,10 +113,10 @@ async function decodeFirst(board, binary, events, stage) {
   const replay = Boolean(board.replay ?? stage.replay);
   const cut = replay ? [] : binary.filter((name) => name in HEADS && typeof board[name] === "string");
   const texts = Object.fromEntries(cut.map((name) => [name, board[name]]));
-  const heads = Promise.all(cut.map((name) => unzipHead(texts[name], 4 * events * HEADS[name])));
+  const heads = Promise.all(cut.map((name) => unzip(texts[name], 4 * events * HEADS[name])));
   await decode(board, binary.filter((name) => !cut.includes(name)));
   const opened = await heads;
-  cut.forEach((name, i) => { board[name] = opened[i].view; });
+  cut.forEach((name, i) => { board[name] = new DataView(opened[i].bytes.buffer); });
   const rebuilt = board.step_cell === null;
   if (rebuilt) rebuildCells(board, stage);
   return { texts: opened.every((head) => head.whole) ? {} : texts, rebuilt };
@@ -169,7 +159,7 @@ export const HOSTS = {};
  *  host, and the still picture a host with no scripts shows hidden. Returns the page's handle. */
 export async function startRendition({ holder, kind, stage, binary, table: packed }) {
   const where = holder.querySelector(".msviz-holder");
-  const table = packed ? JSON.parse(new TextDecoder().decode(await unzip(packed))) : null;
+  const table = packed ? JSON.parse(new TextDecoder().decode((await unzip(packed)).bytes)) : null;
   const handle = kind === "bank" ? HOSTS.bank(where, stage, table) : await start({ stage, binary, holder: where, kind, table });
   for (const still of holder.querySelectorAll(".msviz-static")) still.style.display = "none";
   return handle;

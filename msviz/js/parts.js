@@ -81,13 +81,15 @@ export function makePointer(canvas, root, onCell) {
 }
 
 /** Run `job` in a task of its own, as soon as may be: ahead of other tasks (the browser's scheduler,
- *  where it has one), else after those already waiting (a message to itself, not a timer, which may
- *  wait 4 ms). */
+ *  where it has one), else after those already waiting (nextTask). */
 export function soon(job) {
-  if (globalThis.scheduler?.postTask) {
-    globalThis.scheduler.postTask(job, { priority: "user-blocking" });
-    return;
-  }
+  if (globalThis.scheduler?.postTask) globalThis.scheduler.postTask(job, { priority: "user-blocking" });
+  else nextTask(job);
+}
+
+/** Run `job` in a next task, after those already waiting: a message to itself (a timer would wait
+ *  4 ms once nested). */
+export function nextTask(job) {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => job();
   channel.port2.postMessage(0);
