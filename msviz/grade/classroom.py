@@ -81,6 +81,36 @@ __all__ = [
 ]
 
 
+#: The class command's sizes of a hand-in: each option, the field of `Sizes` it sets, the most it
+#: may be, and what its help says (of its default).
+SIZE_OPTIONS = (
+    (
+        "--bank-questions",
+        "bank",
+        100,
+        "questions a homework quiz bank must have (default {default}): a bank with fewer earns its share "
+        "(1 right of 10 asked is a tenth of the marks), one with more is graded on its first N",
+    ),
+    (
+        "--simulations",
+        "simulations",
+        20,
+        "simulations a homework simulation set must have (default {default}), likewise",
+    ),
+    (
+        "--test-questions",
+        "test",
+        100,
+        "questions each pre- and post-test must have (default {default}), likewise",
+    ),
+)
+
+
+def _dest(option: str) -> str:
+    """Where argparse keeps an option's value: ``--bank-questions`` in ``bank_questions``."""
+    return option[2:].replace("-", "_")
+
+
 def add_command(commands) -> None:
     """Add ``grade`` to the command line's subcommands (an argparse ``add_subparsers()`` result)."""
     import argparse
@@ -121,29 +151,9 @@ def add_command(commands) -> None:
         "--random-boards", type=int, default=200, metavar="N", help="random boards (default 200)"
     )
     grade.add_argument("--out-of", type=float, default=1.0, metavar="POINTS", help="full marks (default 1)")
-    sizes = Sizes()
-    grade.add_argument(
-        "--bank-questions",
-        type=int,
-        default=sizes.bank,
-        metavar="N",
-        help=f"questions a homework quiz bank must have (default {sizes.bank}): a bank with fewer earns "
-        "its share (1 right of 10 asked is a tenth of the marks), one with more is graded on its first N",
-    )
-    grade.add_argument(
-        "--simulations",
-        type=int,
-        default=sizes.simulations,
-        metavar="N",
-        help=f"simulations a homework simulation set must have (default {sizes.simulations}), likewise",
-    )
-    grade.add_argument(
-        "--test-questions",
-        type=int,
-        default=sizes.test,
-        metavar="N",
-        help=f"questions each pre- and post-test must have (default {sizes.test}), likewise",
-    )
+    for option, field, _most, said in SIZE_OPTIONS:
+        default = getattr(Sizes, field)
+        grade.add_argument(option, type=int, default=default, metavar="N", help=said.format(default=default))
     grade.add_argument(
         "--attempts",
         choices=("best", "last"),
@@ -205,14 +215,7 @@ def command(args) -> Path:
         ("--random-boards", args.random_boards, 0),
         ("--jobs", args.jobs, 1),
         ("--out-of", args.out_of, 0),
-        *(
-            (option, getattr(args, key, 1), 1, most)
-            for option, key, most in (
-                ("--bank-questions", "bank_questions", 100),
-                ("--simulations", "simulations", 20),
-                ("--test-questions", "test_questions", 100),
-            )
-        ),
+        *((option, getattr(args, _dest(option), 1), 1, most) for option, _field, most, _said in SIZE_OPTIONS),
     ):
         if not value >= least:
             raise ValueError(f"{option} must be at least {least}, not {value!r}")
@@ -245,9 +248,10 @@ def command(args) -> Path:
         fence=mode,
         attempts=getattr(args, "attempts", "best"),
         sizes=Sizes(
-            getattr(args, "bank_questions", Sizes.bank),
-            getattr(args, "simulations", Sizes.simulations),
-            getattr(args, "test_questions", Sizes.test),
+            **{
+                field: getattr(args, _dest(option), getattr(Sizes, field))
+                for option, field, *_ in SIZE_OPTIONS
+            }
         ),
     )
     rows = name_copies(rows)

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from chromium import SHOTS
 from firefox import Firefox, find_firefox
-from test_rendition_in_chromium import GIVEN, widgets_in
+from test_rendition_in_chromium import GIVEN, widget_page, widgets_in
 
 import msviz
 from msviz.render import tile_codes
@@ -79,14 +79,7 @@ def test_the_player_steps_and_the_comparison_stays_in_step_in_firefox(firefox, s
 
 def test_the_game_reveals_a_click_as_msviz_reveal_does_in_firefox(firefox, tmp_path):
     game = msviz.game(board=GIVEN, animate=False)
-    data, _ = game._repr_mimebundle_()
-    path = tmp_path / "game.html"
-    path.write_text(
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a game</title></head>'
-        f"<body>{data['text/html']}</body></html>",
-        encoding="utf-8",
-    )
-    assert visit(firefox, path) == []
+    assert visit(firefox, widget_page(game, tmp_path / "game.html")) == []
     click = """(() => { const c = document.querySelector('canvas.msviz-cells');
         const b = c.getBoundingClientRect();
         c.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: b.left + (6.5 / 7) * b.width,
@@ -104,14 +97,7 @@ def test_the_game_reveals_a_click_as_msviz_reveal_does_in_firefox(firefox, tmp_p
 
 def test_a_quiz_bank_answer_gets_pythons_verdict_in_firefox(firefox, tmp_path):
     bank = msviz.quiz_bank("firefox practice", n=8)
-    data, _ = bank._repr_mimebundle_()
-    path = tmp_path / "bank.html"
-    path.write_text(
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>a bank</title></head>'
-        f"<body>{data['text/html']}</body></html>",
-        encoding="utf-8",
-    )
-    assert visit(firefox, path) == []
+    assert visit(firefox, widget_page(bank, tmp_path / "bank.html")) == []
     python = msviz.quiz_bank("firefox practice", n=8)
     for i, question in enumerate(python.questions):
         if question.answered_by != "choice":
